@@ -21,7 +21,7 @@ from app_pages._sidebar import (  # noqa: F401
     sidebar,
 )
 from app_pages._widgets import (  # noqa: F401
-    BOX_PAD_PX,
+    BOX_PX,
     board_display,
     code_block,
     column_config,
@@ -30,6 +30,7 @@ from app_pages._widgets import (  # noqa: F401
     fitted_table,
     long_preview,
     printf_formats,
+    prose,
     setting,
     show_board,
     show_core,

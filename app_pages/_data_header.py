@@ -18,7 +18,9 @@ def import_report(report: dict) -> None:
     st.subheader("Import report")
     files = import_table(report)
     if not files.empty:
-        _common.show_table(st, files, hide_index=True, key="import_files")
+        # fitted to a 1024 px window's column, in parts that repeat the model: drawn as the
+        # grid sized it, an Inspect log's table ran 1182 px past that column
+        _common.show_core(st, files, hide_index=True, key="import_files")
     # what the means are, as the loader defines them: the options that changed the outcomes
     # (ours as loaded) by their boxes
     means = app_text(io.means_text(report, name=lambda c: f"*{c}*"))
@@ -30,14 +32,14 @@ def import_report(report: dict) -> None:
         f"sidebar). {means}."
     )
     for note in report.get("notes", []):  # the loader's options by their boxes
-        st.info(app_text(note))
+        st.info(_common.prose(note))  # it may name files and models
     if skipped := report.get("skipped_files"):
         st.caption("Skipped (not outcome files): " + ", ".join(f"`{f}`" for f in skipped))
 
 
 def header(ds) -> None:
     full = ds.full
-    st.title(full.name)
+    st.title(_common.prose(full.name))  # the file's name: "my_*data*" was set in italics
     _common.synthetic_note(full)
     if (p := provenance(ds.source)) is not None:
         st.markdown(provenance_markdown(p))
@@ -49,7 +51,7 @@ def header(ds) -> None:
         st.caption(f"Source: {expand(src)} · loaded from `{ds.source}`")
     if notes := load_notes(full):
         st.info("**What the loader changed or skipped**\n\n"
-                + "\n".join(f"- {line}" for line in load_notes_text(full)))
+                + "\n".join(f"- {_common.prose(line)}" for line in load_notes_text(full)))
         with st.expander("The same, as the data's metadata"):
             st.json(notes)
     if report := full.metadata.get("import_report"):

@@ -12,7 +12,6 @@ import streamlit as st
 from app_pages import _common, _page_state, _render
 from app_state.cells import clicked, partners
 from app_state.page_state import TAUS, from_state, subset_options
-from app_state.table_fit import NARROW_PX
 from scorio_core import ValidationError
 from scorio_core.definitions._base import NO_SUBSETS
 from scorio_core.params import CURVE_KINDS, LeaderboardParams
@@ -33,19 +32,19 @@ def subset_widgets(o, analysis: str) -> None:
 def per_subset(table: pd.DataFrame | None, by: str | None, what: str,
                columns: dict | None = None) -> None:
     """The per-subset table under its heading (nothing without one), fitted to the main
-    column of a 1024 px window (:data:`~app_state.table_fit.NARROW_PX`: at 1024 px the
+    column of a 1024 px window (:data:`_widgets.TABLE_PX`: at 1024 px the
     Leaderboard's ran past it from ``rank_lo`` on); its ``attribute`` column, one value that
     the heading names, in the exports only: every part repeated it. ``columns``: what its
     columns hold, as its definition declares them (the help and legend of
     :func:`_common.show_core`)."""
     if table is None:
         return
-    st.subheader(f"Per subset: {by}")
+    st.subheader(f"Per subset: {_common.prose(by)}")  # an attribute's name, from the files
     st.caption(f"The {what} on each subset's questions alone (same estimands and settings); "
                "nothing is adjusted across subsets.")
     one = "attribute" in table.columns and table["attribute"].nunique(dropna=False) <= 1
     _common.show_core(st, table, hide_index=True, height=_common.table_height(len(table)),
-                      columns=columns, budget=NARROW_PX,
+                      columns=columns,
                       column_order=[c for c in table.columns if not (one and c == "attribute")])
 
 
@@ -77,7 +76,7 @@ def curves(ds, board_params: LeaderboardParams) -> None:
     with st.expander("Curve values at k = 1, 2, 4, …, N (every k: the CSV export)"):
         t = CURVES.tables(result)["summary"]
         _common.show_core(st, t, hide_index=True, columns=CURVES.column_help("summary"),
-                          budget=NARROW_PX - _common.BOX_PAD_PX)  # in the box
+                          budget=_common.BOX_PX)  # in the box
     _render.footer(CURVES, ds, params, result, "curves", code_key="copy_code_curves")
 
 

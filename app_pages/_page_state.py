@@ -177,11 +177,11 @@ def pair_picker(board, key: str) -> None:
     un = board.unresolved()
     top = tuple(board.table["model"][:2])
     pairs = list(dict.fromkeys([*zip(un["better"], un["next"], strict=True), top]))
-    c1, c2 = st.columns([3, 2], vertical_alignment="bottom")
-    a, b = c1.selectbox("Look closer at", pairs, format_func=lambda p: f"{p[0]} vs {p[1]}",
+    # the button on a row of its own, under the box: beside it, in two fifths of a 1024 px
+    # window's column, it cut its label ("Pair view: claude-3-opus-20240229 vs gpt-4" by 83 px)
+    a, b = st.selectbox("Look closer at", pairs, format_func=lambda p: f"{p[0]} vs {p[1]}",
                         key=f"{key}_pick", help="undecided neighbours first, then the top two")
-    with c2:
-        pair_button(a, b, key)
+    pair_button(a, b, key)
 
 
 def _choose_pair(a: str, b: str, question: str | None = None) -> None:

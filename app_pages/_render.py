@@ -16,7 +16,7 @@ import streamlit as st
 
 import app_state
 from app_pages import _common, _loading, _widgets
-from app_state.texts import analysis_code, app_text, code_notes, code_source
+from app_state.texts import analysis_code, code_notes, code_source
 from scorio_core import io
 from scorio_core.definitions import CLUSTER_ANALYSES, Analysis, Chart, TableView
 from scorio_core.definitions.provenance import export_file, export_filename
@@ -223,9 +223,9 @@ def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | N
     ``width``: ``"stretch"``, ``"content"`` (a chart as wide as its container: stretched)
     or :data:`PANELS` (a side-by-side chart's panels each as wide as half the column). A
     chart with nothing to draw on these data (``c.empty``) says why instead."""
-    st.subheader(c.title)
+    st.subheader(_widgets.prose(c.title))  # titles, captions: they may name models
     if c.empty is not None:
-        st.info(app_text(c.empty))
+        st.info(_widgets.prose(c.empty))
         return None
     if _later():
         st.caption("Drawing the chart…")
@@ -243,7 +243,7 @@ def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | N
         event = st.vega_lite_chart(spec, width=width, on_select="rerun", key=f"{key}_sel_{i}")
     else:
         st.vega_lite_chart(spec, width=width)
-    st.caption(app_text(c.live_caption))  # drawn live here: what a click shows, too
+    st.caption(_widgets.prose(c.live_caption))  # drawn live here: what a click shows, too
     stem = f"{key}_{i}_" + "".join(ch if ch.isalnum() else "_" for ch in c.title.lower())
     # a row sized to the buttons (columns cut them to "S…" in a half-width chart column)
     a = b = st.container(horizontal=True)
@@ -329,7 +329,7 @@ def footer(
     if notes:
         with st.expander(f"Caveats ({len(notes)})"):
             for n in notes:  # the core's words, the loader's options by their boxes
-                st.markdown(f"- {app_text(n)}")
+                st.markdown(f"- {_widgets.prose(n)}")
     st.subheader("Export")
     # one row of buttons sized to their labels, wrapping onto the next row: in equal
     # columns six buttons cut every label at 1280 px ("CSV: ques…" twice on the Pair page)

@@ -18,7 +18,7 @@ from app_state.rubric_editor import (
     joined_rules,
     more_rows,
 )
-from app_state.table_fit import CELL_PAD_PX, NARROW_COLUMN_PX, editor_px, text_px
+from app_state.table_fit import CELL_PAD_PX, editor_px, text_px
 from app_state.texts import error_text
 from scorio_core import ValidationError
 from scorio_core import rubric as rb
@@ -39,7 +39,7 @@ def load(r: rb.Rubric | None) -> None:
 
 def _rules(state: dict, config: dict, choices: dict):
     """The rules editor in its two parts (:data:`RULE_PARTS`), each fitted to the main column
-    of a 1024 px window (:data:`NARROW_COLUMN_PX`): signal names whole, a rarely used other
+    of a 1024 px window (``editor_px``'s default budget): signal names whole, a rarely used other
     signal or ``among`` filter cut first in the second part. Returns the edited rules.
 
     An edit keeps the user's place: each part keeps its key and its data while the other is
@@ -54,7 +54,7 @@ def _rules(state: dict, config: dict, choices: dict):
 
     def part(rows, i: int, key: str, **kw):
         cols = RULE_PARTS[i]
-        px = editor_px(rows[list(cols)], labels, choices, budget=NARROW_COLUMN_PX,
+        px = editor_px(rows[list(cols)], labels, choices,
                        shrink=["other", "among", "signal"], disabled=read if i else (),
                        markers=not i)
         # placeholder="": an empty cell (no threshold, no scope) shows blank, not "None"
@@ -122,7 +122,7 @@ def editors(o, state: dict) -> rb.Rubric | None:
     st.markdown("**Categories** — category 0 is reserved for invalid outputs.")
     shown = state["cats"].drop(columns="weight")
     # a long description gives way first (a click on its cell shows it whole), then the name
-    px = editor_px(shown, shrink=["description", "name"], budget=NARROW_COLUMN_PX)
+    px = editor_px(shown, shrink=["description", "name"])  # a 1024 px window's column
     cats = st.data_editor(shown, key=f"cats_{v}", num_rows="dynamic", hide_index=True,
                           width="stretch", placeholder="", column_config={
         "category": cc.NumberColumn(min_value=0, step=1, width=px["category"]),

@@ -96,7 +96,7 @@ def page_start(title: str, detail=None) -> Dataset:
     o = ds.view
     st.title(title)
     extra = f" · {detail(o)}" if detail else ""
-    st.caption(f"{o.name} · {shape_text(o.L, o.M, o.N)}{extra}")
+    st.caption(f"{_widgets.prose(o.name)} · {shape_text(o.L, o.M, o.N)}{extra}")
     # what the load did to the numbers, said where every analysis starts, not only in the
     # collapsed Caveats box at the page's end
     if changed := load_changed_line(o):

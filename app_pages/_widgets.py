@@ -10,7 +10,6 @@ import streamlit as st
 
 from app_state.page_state import ASSURANCES, CONFIDENCES, percent
 from app_state.table_fit import (
-    MAIN_PX,
     MIN_COLUMN_PX,
     NARROW_PX,
     column_px,
@@ -38,13 +37,27 @@ from app_state.texts import (  # noqa: F401
 from scorio_core import Outcomes, io
 from scorio_core.display import column_meanings, legend_markdown, part_text, readable
 from scorio_core.estimands import ADJUST_LABELS
-from scorio_core.formatting import MISSING
+from scorio_core.export import markup_names
+from scorio_core.formatting import MISSING, md_prose
 from scorio_core.leaderboard import COLUMN_HELP, PAIR_HELP, Leaderboard
 
 #: Settings on a 0-1 scale that a page offers as a row of percentages.
 _PERCENT = {"confidence": CONFIDENCES, "assurance": ASSURANCES}
 #: How a page names the choices of a setting, where not as they are.
 _CHOICE_NAMES = {"adjust": ADJUST_LABELS.get}
+
+#: What a table -- or each part of one too wide for it -- may take (px), unless a page says
+#: otherwise: the main column of a 1024 px window, the narrowest the pages are laid out for
+#: (:data:`~app_state.table_fit.NARROW_PX`; the server cannot know the window's width).
+#: Fitted by default to a 1280 px window's column (:data:`~app_state.table_fit.MAIN_PX`),
+#: tables ran past a 1024 px window's (the Data page's preview by 229 px, the Check table by
+#: 232, the Greedy ranks by 157) until some 25 calls passed this budget by hand.
+TABLE_PX = NARROW_PX
+#: What an expander's padding takes of the main column's width (px: 36 of the column's 820
+#: at 1280 px in Chromium; a part measured to the column's width ran 15 px past the box).
+BOX_PAD_PX = 36
+#: What an expander leaves of :data:`TABLE_PX` for a table inside it (px).
+BOX_PX = TABLE_PX - BOX_PAD_PX
 
 
 def _declared(analysis: str, name: str) -> tuple[dict, str]:
@@ -98,11 +111,37 @@ def show_error(exc: Exception) -> None:
     st.error(error_text(exc))
 
 
+def prose(text) -> str:
+    """A core sentence (a caption, a caveat, a view's note, a chart's title) as a page's
+    Markdown shows it -- every ``st.caption``/``st.markdown``/``st.info``/``st.subheader``
+    of a text that may quote names from the data goes through here: the settings a ``Said``
+    names by their boxes (:func:`app_text`), and the names the data in view brought (models,
+    questions, benchmarks, categories: :func:`scorio_core.export.markup_names`) shown letter
+    for letter (:func:`scorio_core.formatting.md_prose`) -- a model named ``big*model*`` was
+    set in italics, ``[beta](x)`` as a link, ``cost $5 $6`` as a formula; our own ``code``
+    and emphasis kept."""
+    return md_prose(app_text(text), _names_in_view(), html=False)
+
+
+def _names_in_view() -> tuple[str, ...]:
+    """The names with Markdown's characters of the dataset in the sidebar (none before one
+    is loaded), once per loaded file."""
+    from app_pages._sidebar import DATASET_KEY
+
+    ds = st.session_state.get(DATASET_KEY)
+    return () if ds is None else _markup_names(ds.data_token, ds.full)
+
+
+@st.cache_data(max_entries=8)
+def _markup_names(token: str, _full: Outcomes) -> tuple[str, ...]:
+    return markup_names(_full)
+
+
 def show_refusal(why: str) -> None:
     """An analysis's refusal of the data in view (``Analysis.refusal``) as a warning, as
     the app reads it (:func:`app_text`: the loader's options by their boxes, not Python's
     keywords or the command line's flags)."""
-    st.warning(app_text(why))
+    st.warning(prose(why))
 
 
 _STATEFUL_EXPANDER = "on_change" in inspect.signature(st.expander).parameters
@@ -218,26 +257,29 @@ def show_core(where, table: pd.DataFrame, spelled=(), n_now: int | None = None,
 
 def show_split(shown: pd.DataFrame, columns, main, rest=(), lines=(), listed=(),
                more: tuple[str, str] = ("More columns", ""), boxed: bool = False,
-               budget: int = MAIN_PX, **kw) -> None:
+               budget: int | None = None, **kw) -> None:
     """``shown`` as a table of its ``main`` columns and, where ``rest`` is not empty, its other
     columns (``rest``: those that say whose row it is first, repeated) in an expander titled
     ``more[0]`` with the columns it holds, opening with the Markdown ``more[1]`` -- as the
     Leaderboard keeps its papers' columns and the Planner its plans' power out of a table
-    fitted to a 1024 px window (``budget``: :data:`~app_state.table_fit.NARROW_PX`; the
-    expander's parts fit that less its padding). ``boxed``: ``shown`` is already in an
-    expander, where Streamlit allows no other: the rest follows under a line with that title
-    instead. Under the main table each of ``lines`` is a caption (those in ``listed`` a
-    Markdown list: sentences to act on, not small print), then the "Columns:" legend, as
+    fitted to a 1024 px window (``budget``: :data:`TABLE_PX`, :data:`BOX_PX` when
+    ``boxed``; the expander's parts fit that less its padding). ``boxed``: ``shown`` is
+    already in an expander, where Streamlit allows no other: the rest follows under a line
+    with that title instead. Under the main table each of ``lines`` is a caption (those in
+    ``listed`` a Markdown list: sentences to act on, not small print; names from the data in
+    them read as written, :func:`prose`), then the "Columns:" legend, as
     the reports print them; ``columns``: what the columns hold, as the table's definition
     declares them (each header's help too, :func:`show_core`). ``kw``: what
     :func:`show_core` takes."""
+    if budget is None:
+        budget = BOX_PX if boxed else TABLE_PX
     show_core(st, shown, hide_index=True, column_order=main, columns=columns, legend=False,
               budget=budget, **kw)
-    for line in lines:
+    for line in lines:  # they may quote names from the data (a plan's pairs, a view's)
         if line in listed:
-            st.markdown(f"- {line}")
+            st.markdown(f"- {prose(line)}")
         else:
-            st.caption(line)
+            st.caption(prose(line))
     legend_lines(st, main, columns)  # under the lines, as the reports print it
     if not rest:
         return
@@ -272,18 +314,12 @@ def _cfg_of(cfg: dict, key: str) -> dict:
 _NAMED_PX = {"small": 75, "medium": 200, "large": 400}
 
 
-#: What an expander's padding takes of the main column's width (px: 36 of the column's 820
-#: at 1280 px in Chromium; a part measured to :data:`MAIN_PX` ran 15 px past the box).
-BOX_PAD_PX = 36
-#: What an expander leaves of the main column for a table inside it (px).
-BOX_PX = MAIN_PX - BOX_PAD_PX
-
-
-def show_parts(where, shown: pd.DataFrame, cfg: dict, keys=None, budget: int = MAIN_PX,
+def show_parts(where, shown: pd.DataFrame, cfg: dict, keys=None, budget: int = TABLE_PX,
                **kw) -> None:
     """``shown`` with ``column_config`` ``cfg``, as one table when its columns fit
-    :data:`MAIN_PX`, else in the parts that do, one under another, each repeating the
-    columns that say whose row it is and each after a line saying which part it is
+    ``budget`` (:data:`TABLE_PX`: a 1024 px window's main column), else in the parts that
+    do, one under another, each repeating the columns that say whose row it is and each
+    after a line saying which part it is
     (:func:`app_state.table_fit.fitted_parts`, the reports' :func:`column_parts
     <scorio_core.display.column_parts>` measured in pixels): a table wider than the page
     scrolled sideways, and its last columns (the Leaderboard's ``t_next``, the Check table's
@@ -440,7 +476,7 @@ ROW_PX = 72
 def fitted_table(t, keys=(), columns=None, legend: bool = True) -> None:
     """``t`` -- texts beside numbers, with a ``model`` column: the Pair page's trials with their
     answers and outputs, its repeats with their lists of trials -- drawn within the main
-    column of a 1024 px window (:data:`~app_state.table_fit.NARROW_PX`; the server cannot know
+    column of a 1024 px window (:data:`TABLE_PX`; the server cannot know
     the window's width), as :func:`app_state.table_fit.text_parts` lays it out: ``model`` as
     wide as its longest name, numbers as the grid sizes them, a text up to a name's width
     ("(no answer recorded)", a category) whole on one line; a longer text (an output, the list
@@ -453,7 +489,7 @@ def fitted_table(t, keys=(), columns=None, legend: bool = True) -> None:
     (:meth:`Analysis.column_help <scorio_core.definitions.Analysis.column_help>`), the legend
     left to a caller that says lines under the table first where ``legend`` is false."""
     t, cfg = core_table(t)  # numbers as the CLI writes them, one rule for every page
-    fit = text_parts(t, keys, NARROW_PX)
+    fit = text_parts(t, keys, TABLE_PX)
     cfg |= {x: {**cfg.get(x, st.column_config.TextColumn()), "width": w}
             for x, w in fit.widths.items()}
     # each header's help: what the table's definition declares its column holds
@@ -506,7 +542,7 @@ def column_config(table: pd.DataFrame) -> dict:
 
 def show_board(table: pd.DataFrame, key: str | None = None, n_now: int | None = None) -> None:
     """A leaderboard as tables that fit the main column of a 1024 px window
-    (:data:`~app_state.table_fit.NARROW_PX`; the server cannot know the window's width):
+    (:data:`TABLE_PX`; the server cannot know the window's width):
     the headline columns, in parts each repeating ``model`` (:func:`show_parts`), and in an
     expander today's test against the next model down, the papers' Bayes@N columns and other
     rank rules (:func:`board_columns`) -- at 1024 px the main table, in parts fitted to a
@@ -524,7 +560,7 @@ def show_board(table: pd.DataFrame, key: str | None = None, n_now: int | None = 
     # the whole table goes to the browser (notebook-equal data); column_order picks the view;
     # each part repeats model alone (t_next, text beside it, read as a second name column)
     show_parts(st, shown, cfg, keys=["model"], hide_index=True,
-               height=table_height(len(shown)), column_order=main, key=key, budget=NARROW_PX)
+               height=table_height(len(shown)), column_order=main, key=key)
     for line in said:
         st.caption(line)
     legend_lines(st, main, COLUMN_HELP)  # the notebook's and the reports' "Columns:" lines
@@ -533,7 +569,7 @@ def show_board(table: pd.DataFrame, key: str | None = None, n_now: int | None = 
                          f"Bayes@N and two other rank rules ({', '.join(more[1:])})"):
             show_parts(st, shown, cfg, keys=["model"], hide_index=True,
                        height=table_height(len(shown)), column_order=more,
-                       budget=NARROW_PX - BOX_PAD_PX)
+                       budget=BOX_PX)
             legend_lines(st, more, COLUMN_HELP)
 
 
@@ -560,8 +596,7 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
     )
     # fitted to a 1024 px window's column, as the board: at 1024 px its papers' rule ran
     # past the column's edge
-    show_parts(st, pairs, cfg, hide_index=True, height=table_height(len(pairs)),
-               budget=NARROW_PX)
+    show_parts(st, pairs, cfg, hide_index=True, height=table_height(len(pairs)))
     legend_lines(st, list(pairs.columns), PAIR_HELP)
 
 

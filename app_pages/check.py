@@ -9,7 +9,6 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state, trial_options
-from app_state.table_fit import NARROW_PX
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK, p_best_reading, unchecked_note
 from scorio_core.estimands import SPLIT_TRIALS_PER_MODEL
@@ -39,8 +38,7 @@ def _table(table, name: str) -> None:
     """``table`` (the check's table ``name``) in the core's one format per column, — where a
     number is missing (no plans in a scope, the questions scope at one trial), its columns
     explained under it as the notebook and the report explain them (the definition's)."""
-    _common.show_core(st, table, hide_index=True, columns=CHECK.column_help(name),
-                      budget=NARROW_PX)
+    _common.show_core(st, table, hide_index=True, columns=CHECK.column_help(name))
 
 
 def main() -> None:

@@ -7,7 +7,6 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state, keys
-from app_state.table_fit import NARROW_PX
 from scorio_core import ValidationError
 from scorio_core.definitions import convergence as cv
 from scorio_core.engines.convergence import has_fast_path
@@ -75,7 +74,7 @@ def _subsets(ds, params: cv.ConvergenceParams, fast_ids: list[str]) -> None:
         table = _common.run_cached("subsets", skey, lambda p: cv.run_subsets(
             o, params, fast_ids, sizes, n_sub, b_sub, progress=p), "Subsets")
     if table is not None:
-        _common.show_core(st, table, hide_index=True, budget=NARROW_PX)
+        _common.show_core(st, table, hide_index=True)
         st.caption("One row per subset; method columns are mean convergence@n with no "
                    "convergence counted as N; '… no-conv' is the share that never settled.")
 
@@ -100,7 +99,7 @@ def main() -> None:
     # number columns (sorted by number) rounded as the CLI and the reports print them, in the
     # decimals declared on the core's table; no mean or median (nothing converged) reads —
     _common.show_core(st, printed_numbers(result.summary), hide_index=True, width="stretch",
-                      columns=cv.CONVERGENCE.column_help("summary"), budget=NARROW_PX)
+                      columns=cv.CONVERGENCE.column_help("summary"))
     st.caption(cv.SUMMARY_CAPTION)
     empty = not (result.pmf["p"] > 0).any()  # nothing converged: flat PMF and CDF say nothing
     _render.charts(cv.CONVERGENCE, result, "conv", skip=(-3, -2, -1) if empty else (-1,))

@@ -6,7 +6,6 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import _common, _data_header, _render, _widgets
-from app_state.table_fit import NARROW_PX
 from app_state.texts import (
     SHARE_FORMAT,
     category_table,
@@ -47,12 +46,12 @@ def main() -> None:
              else st.column_config.TextColumn(alignment="right"))  # "<0.1%" beside them
     # weights as the Leaderboard's weight editor and `describe()` write them: 0, 0.5, 1
     weight = st.column_config.NumberColumn(format=WEIGHT_PRINTF)
-    _common.show_core(st, cats, hide_index=True, key="category_table", budget=NARROW_PX,
+    _common.show_core(st, cats, hide_index=True, key="category_table",
                       column_config={"share": share, "weight": weight})
     if o.signals:
         st.subheader("Per-completion signals")
         table, missing = signal_summary(o)
-        _common.show_core(st, table, hide_index=True, key="signal_table", budget=NARROW_PX)
+        _common.show_core(st, table, hide_index=True, key="signal_table")
         st.caption("One column per signal, in its own unit. Signals are what rubrics read "
                    "(Rubric builder page): a signal whose mean differs between correct and "
                    f"wrong completions can separate them. {missing}")
@@ -66,7 +65,7 @@ def main() -> None:
         "layout CSV/Parquet/JSONL uploads use."
     )
     # in the core's one format per column: a signal reads as in the table above (0.1000)
-    _common.show_core(st, preview, hide_index=True, key="long_preview", budget=NARROW_PX)
+    _common.show_core(st, preview, hide_index=True, key="long_preview")
     # the load as every page's cell writes it: the files and the options the data record
     _widgets.code_expander(
         "Copy code: load these data in a notebook",

@@ -10,7 +10,6 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render, _widgets
 from app_state.page_state import from_state
-from app_state.table_fit import NARROW_PX
 from scorio_core import ValidationError
 from scorio_core.definitions.greedy import GREEDY
 from scorio_core.formatting import format_column
@@ -69,13 +68,13 @@ def main() -> None:
     # ran 26 px past the main column and over the scatter's colour legend ("gree")
     _render.charts(GREEDY, result, "greedy", widths=WIDTHS)
     _common.show_core(st, tables["ranks"], hide_index=True, width="stretch",
-                      columns=GREEDY.column_help("ranks"), budget=NARROW_PX)
+                      columns=GREEDY.column_help("ranks"))
     t4 = tables["table"]
     if len(t4) > 1:
         st.subheader("All benchmarks")
         st.caption(f"One row per benchmark, as in {_common.cite('002', 'Table 4')}.")
         _common.show_core(st, t4, hide_index=True, width="stretch",
-                          columns=GREEDY.column_help("table"), budget=NARROW_PX)
+                          columns=GREEDY.column_help("table"))
         st.caption(f"On its four benchmarks {_common.cite('002', '§3.4')} found a higher "
                    "τ_G-S going with a more positive Δτ; whether these rows agree is what to "
                    "check before trusting a greedy prior.")

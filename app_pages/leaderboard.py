@@ -23,7 +23,10 @@ def _controls(ds) -> tuple | None:
     # Button groups (segmented controls, pills) and select boxes only: every other widget
     # kind is more JavaScript for a first visit's browser to fetch before the table shows.
     # labels, choices and help texts: the declarations in scorio_core/params.py
-    c1, c2, c3 = st.columns([5, 4, 6])  # room for the four confidence buttons
+    # halves: the four confidence buttons and the prior's two read whole in a 1024 px
+    # window's column (in 4/15 of it "greedy (R0)" was cut 40 px, at "greedy"); Pass@k's pills
+    # under them, a row of their own
+    c1, c2 = st.columns(2)
     _common.setting(c1, "leaderboard", "confidence")
     # the widget holds whether the greedy outcomes enter the prior (the setting's "greedy")
     _common.setting(c2, "leaderboard", "prior", "segmented_control", options=[False, True],
@@ -32,12 +35,12 @@ def _controls(ds) -> tuple | None:
                     help="This dataset has no greedy/prior outcomes (R0)." if o.R0 is None
                     else f"greedy: add the {count_text(o.D, 'greedy outcome')} per question to the "
                     "papers' uniform prior (the bayes_* columns become Bayes_R0@N)")
-    if o.is_binary:
-        _common.setting(c3, "leaderboard", "ks", "pills", options=ks_options(o.N),
-                        selection_mode="multi", wrap=True)
     c1, c2 = st.columns([3, 2])
     _common.setting(c1, "leaderboard", "scope", "segmented_control", required=True)
     _common.setting(c2, "leaderboard", "adjust")
+    if o.is_binary:
+        _common.setting(st, "leaderboard", "ks", "pills", options=ks_options(o.N),
+                        selection_mode="multi", wrap=True)
     _explore.subset_widgets(o, "leaderboard")
     _common.spread_prior_box(ds, "leaderboard", st.session_state.get(KEY["scope"]) or "questions")
     if o.is_binary:
@@ -55,7 +58,7 @@ def _controls(ds) -> tuple | None:
 
 def _notes(board, n_trials: int) -> None:
     for note in board.notes:
-        st.warning(note, icon=":material/warning:")
+        st.warning(_common.prose(note), icon=":material/warning:")  # they name models
     if note := prior_note(board):
         st.info(note, icon=":material/info:")
     if board.settings["scope"] == "population" and n_trials >= STAND_IN_RATIO:
@@ -91,7 +94,8 @@ def main() -> None:
     board = result.board
     st.markdown(f"**{params.scope.capitalize()} scope** — {SCOPE_HELP[params.scope]}; "
                 f"{percent(params.confidence)} intervals, adjustment: {params.adjust}")
-    st.info(board.first_line(), icon=":material/trophy:")  # the set for the best model
+    # the set for the best model, by name
+    st.info(_common.prose(board.first_line()), icon=":material/trophy:")
     _common.show_board(board.table, n_now=o.N)
     _notes(board, o.N)
     if o.L > 1:

@@ -9,7 +9,6 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render, _widgets
 from app_state.page_state import from_state
-from app_state.table_fit import NARROW_PX
 from scorio_core import ValidationError
 from scorio_core.definitions.compare import COMPARE, RANKS_CAPTION
 from scorio_core.display import readable
@@ -90,12 +89,12 @@ def main() -> None:
     for title, name in (("Agreement with the gold standard", "agreement"),
                         ("Consensus (mean τ_b with all other methods)", "consensus")):
         st.markdown(f"**{title}**")
-        _table(tables[name], name, key=f"{name}_table", budget=NARROW_PX)
+        _table(tables[name], name, key=f"{name}_table")
     ranks = tables["ranks"]
     with st.expander(f"Ranks: every model by each of the {ranks.shape[1] - 1} methods"):
         st.caption(RANKS_CAPTION)
         _table(ranks, "ranks", key="rank_table", height=_common.table_height(len(ranks)),
-               budget=NARROW_PX - _widgets.BOX_PAD_PX)  # the expander's padding
+               budget=_widgets.BOX_PX)  # the expander's padding
     with st.expander("How to read this"):
         st.markdown(COMPARE.how_to_read)
     _render.footer(COMPARE, ds, params, result, "methods")

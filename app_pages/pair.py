@@ -11,7 +11,6 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.page_state import FIELDS, from_state
-from app_state.table_fit import NARROW_PX
 from app_state.texts import app_widget, flips_caption, questions_caption, repeats_caption
 from scorio_core import ValidationError
 from scorio_core.definitions.pair import PAIR, by_model, interval_note, repeats_note, shows_texts
@@ -38,14 +37,13 @@ def _flips(result) -> None:
     by side."""
     f, c = result.flips, result.comparison
     if not shows_texts(result):
-        _common.show_core(st, f.trials, hide_index=True, columns=PAIR.column_help("flips"),
-                          budget=NARROW_PX)
-        st.caption(flips_caption(f.trials, f.trial_meaning))
+        _common.show_core(st, f.trials, hide_index=True, columns=PAIR.column_help("flips"))
+        st.caption(_common.prose(flips_caption(f.trials, f.trial_meaning)))
         return
     t, notes = readable(by_model(PAIR.tables(result)["flips"], c.a, c.b, f.trial_meaning))
     _common.fitted_table(t, ["trial", "model"], columns=PAIR.column_help("flips"))
-    st.caption(" ".join(notes) + " Click a cell to read it whole; one trial's texts in full "
-               "below, the CSV/JSON export has both models' texts side by side.")
+    st.caption(_common.prose(" ".join(notes)) + " Click a cell to read it whole; one trial's "
+               "texts in full below, the CSV/JSON export has both models' texts side by side.")
 
 
 def _texts(f) -> None:
@@ -87,24 +85,24 @@ def main() -> None:
     st.subheader("Difference of mean score, both scopes")
     # t: ∞ for a difference with no spread; the p-value: <0.0001, not 0.0000; each scope's
     # verdict and estimand said whole under it, not cut in a cell of a 1024 px window
-    _render.table(PAIR, result, "summary", spelled=("t", "p_value"), budget=NARROW_PX,
+    _render.table(PAIR, result, "summary", spelled=("t", "p_value"),
                   whole=("verdict", "estimand"), lines=[interval_note(c.confidence)])
     _render.charts(PAIR, result, "pair")
     q = c.questions  # every question: the chart draws those that move the gap most
     _render.table(PAIR, result, "questions", every_row=True, lines=[questions_caption(len(q))],
-                  budget=NARROW_PX, height=_common.table_height(len(q), 10))
+                  height=_common.table_height(len(q), 10))
     st.subheader("One question, both models' repeats")
     choices = question_choices(q)  # "" = the one that drives the gap most
     _common.setting(st, "pair", "question", options=list(choices), format_func=choices.get)
     for name, text in f.context.items():  # the question's own texts, once
-        st.caption(name)
+        st.caption(_common.prose(name))  # a text column's name, from the files
         st.code(str(text), language=None, wrap_lines=True)
     if not f.has_text:
         st.info("These data carry no completion texts (an .npz or a table without text "
                 "columns): each repeat's score only. Load the logs to read the answers.")
     _flips(result)
     _common.fitted_table(f.groups, ["model", "answer"], columns=PAIR.column_help("repeats"))
-    st.caption(f"{repeats_caption(f.groups)} {repeats_note(f)}")
+    st.caption(_common.prose(f"{repeats_caption(f.groups)} {repeats_note(f)}"))
     if f.has_text:
         _texts(f)
     with st.expander("How to read this"):

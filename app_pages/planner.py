@@ -10,7 +10,6 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.page_state import FIELDS, complete_pair, from_state, percent
-from app_state.table_fit import NARROW_PX
 from app_state.texts import app_widget, plan_columns
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK
@@ -80,7 +79,7 @@ def main() -> None:
         _render.table(PLAN, result, "pairs", listed=True, spelled=(
             "trials_needed", "trials_gap", "questions_needed", "questions_gap",
             "trials_for_lead", "questions_for_lead", "p_unsettled", "t", "trials_needed_papers"),
-            height=_common.table_height(len(p.pairs)), budget=NARROW_PX, split=plan_columns,
+            height=_common.table_height(len(p.pairs)), split=plan_columns,
             more=("More columns: what each plan decides on any field, and today's test", ""))
         if CHECK.requires(o) is None:  # enough trials for the shares to stand in for truth
             # the question in text, the link's label short: a page link is one line, and the
@@ -92,7 +91,7 @@ def main() -> None:
                          label="Check a smaller run")
     allocation, order, gaps = PLAN.charts(result)
     _render.chart(allocation, "plan", 0)
-    st.markdown(summary(result))
+    st.markdown(_common.prose(summary(result)))  # it names the pairs' models
 
     # empty pickers are the default pair: shown as their placeholder, never put in their
     # values, where the next run would read it back as a pair the user chose

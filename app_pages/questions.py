@@ -10,7 +10,6 @@ import streamlit as st
 
 from app_pages import _common, _explore, _page_state, _render, _widgets
 from app_state.page_state import from_state
-from app_state.table_fit import NARROW_PX
 from app_state.texts import app_text, question_columns
 from scorio_core import ValidationError
 from scorio_core.definitions.questions import QUESTIONS, irt_next
@@ -23,7 +22,7 @@ def _table(frame, height_rows: int = 12, boxed: bool = False) -> None:
     a column with no value in any row is left out -- a ``status`` of informative questions
     only, unsaid; the 2PL columns when the fit did not run, named in a line under the table
     instead of a column of dashes. Fitted to the main column of a 1024 px window
-    (:data:`~app_state.table_fit.NARROW_PX`: at 1024 px its 2PL columns ran past it), the
+    (:data:`_widgets.TABLE_PX`: at 1024 px its 2PL columns ran past it), the
     2PL fit and the item-rest correlation under "More columns"
     (:func:`app_state.texts.question_columns`); ``boxed``: already in an expander."""
     frame, said = readable(frame)
@@ -32,8 +31,7 @@ def _table(frame, height_rows: int = 12, boxed: bool = False) -> None:
     # in the CLI and the report, not the browser's "Infinity" (the core's cells: show_core)
     _common.show_split(frame, QUESTIONS.column_help("questions"), main, more, said,
                        more=("More columns: the 2PL fit and the item-rest correlation", ""),
-                       boxed=boxed, budget=NARROW_PX - (_common.BOX_PAD_PX if boxed else 0),
-                       height=_common.table_height(len(frame), height_rows))
+                       boxed=boxed, height=_common.table_height(len(frame), height_rows))
 
 
 def main() -> None:

@@ -15,7 +15,6 @@ import streamlit as st
 from app_pages import _common, _page_state, _render, _rubric_editor
 from app_state.page_state import CURRENT_RUBRIC, from_state, percent
 from app_state.rubric_editor import preset_label, rubric_filename
-from app_state.table_fit import NARROW_PX
 from app_state.texts import error_text, tau_columns
 from scorio_core import ValidationError
 from scorio_core import rubric as rb
@@ -71,7 +70,7 @@ def _compare(ds, current: rb.Rubric | None) -> None:
     _render.charts(RUBRIC, result, "rubric")
     # its view: the report's lines; the means in a table that fits a 1024 px window's
     # column, their s.d. over the slices under "More columns"
-    _render.table(RUBRIC, result, "tau", split=tau_columns, budget=NARROW_PX, width="stretch",
+    _render.table(RUBRIC, result, "tau", split=tau_columns, width="stretch",
                   more=("More columns: each τ's s.d. over the slices", ""))
     _render.footer(RUBRIC, ds, params, result, "rubric")
 

@@ -11,7 +11,6 @@ import streamlit as st
 from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state
 from app_state.sim_state import CAL_M, PRIORS, WIDGETS
-from app_state.table_fit import NARROW_PX
 from scorio_core import ValidationError
 from scorio_core import simulate as sim
 from scorio_core.charts.simulate import LESSON_TEXT, lesson_intro
@@ -102,7 +101,7 @@ def main() -> None:
             col.metric(h.label, h.value, help=h.help or None)
     if sid == "rubric-lesson":
         _common.show_core(st, result.table, hide_index=True, width="stretch",
-                          columns=a.column_help("lesson"), budget=NARROW_PX)
+                          columns=a.column_help("lesson"))
     # the order study's two panels side by side, each as wide as half the main column
     _render.charts(a, result, f"sim_{text}", widths=(_render.PANELS,) if sid == "order" else ())
     st.info(f"**What to notice.** {a.notice_for(params, result)}")  # as a report says it

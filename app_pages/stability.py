@@ -10,7 +10,6 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state
-from app_state.table_fit import NARROW_PX
 from app_state.texts import stability_prompt
 from scorio_core.definitions.stability import STABILITY
 from scorio_core.engines.stability import POOL_DEFAULT, pool_robustness
@@ -56,7 +55,7 @@ def _pools(ds) -> None:
             o.R, o.R0, pm, sizes=sizes, pools=int(pools), seed=int(seed), progress=p),
             "Model pools")
     if table is not None:
-        _common.show_core(st, table, hide_index=True, width="stretch", budget=NARROW_PX)
+        _common.show_core(st, table, hide_index=True, width="stretch")
         st.caption("Per pool size: mean ± s.d. across pools of each method's mean τ_b; "
                    "top_fraction = share of pools where the method (or a tie) is best vs gold.")
 
@@ -100,10 +99,9 @@ def main() -> None:
                                            "per method"])
     for where, name in ((tab_gold, "classes_gold"), (tab_self, "classes_self")):
         _common.show_core(where, tables[name], hide_index=True, width="stretch",
-                          widths=CLASS_WIDTHS, columns=STABILITY.column_help(name),
-                          budget=NARROW_PX)
+                          widths=CLASS_WIDTHS, columns=STABILITY.column_help(name))
     _common.show_core(tab_all, tables["per_method"], hide_index=True, width="stretch",
-                      columns=STABILITY.column_help("per_method"), budget=NARROW_PX)
+                      columns=STABILITY.column_help("per_method"))
     skipped = result.stability.skipped
     if skipped:
         with st.expander(f"{count_text(len(skipped), 'method')} skipped"):

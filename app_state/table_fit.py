@@ -37,8 +37,10 @@ __all__ = ["COLUMN_PX", "MAIN_PX", "NARROW_COLUMN_PX", "NARROW_PX", "CELL_PAD_PX
 #: The main column's content width at a 1280 px window with the sidebar open (px, seen in
 #: Chromium: the window less the 300 px sidebar and the column's 80 px padding each side).
 COLUMN_PX = 820
-#: What one table (or one part of a wide one) may take: :data:`COLUMN_PX` less a margin for
-#: the columns the grid sizes itself, whose widths here are estimates (:func:`column_px`).
+#: What one table (or one part of a wide one) may take in a 1280 px window: :data:`COLUMN_PX`
+#: less a margin for the columns the grid sizes itself, whose widths here are estimates
+#: (:func:`column_px`). Only where a caller means that window: the pages fit their tables
+#: to a 1024 px one's, every width default here (:data:`NARROW_PX`).
 MAIN_PX = COLUMN_PX - 20
 #: The main column's content width at a 1024 px window, the narrowest the pages are laid out
 #: for, with the sidebar open (px, seen in Chromium; 468 at 800 px).
@@ -245,12 +247,14 @@ def key_columns(shown: pd.DataFrame) -> list[str]:
 
 
 def fitted_parts(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
-                 widths: Mapping[str, int] | None = None, budget: int = MAIN_PX,
+                 widths: Mapping[str, int] | None = None, budget: int = NARROW_PX,
                  keys: Sequence[str] | None = None) -> list[list[str]]:
     """The columns of each part ``shown`` is drawn in: all of them when the table fits
-    ``budget`` pixels, else the parts of :func:`scorio_core.display.column_parts` measured
-    by :func:`column_px` -- each repeating :func:`key_columns` (or ``keys``), a value's
-    ``se``/``lo``/``hi`` kept with it (:func:`column_groups`) -- every column in one part.
+    ``budget`` pixels (by default a 1024 px window's column, :data:`NARROW_PX`), else the
+    parts of :func:`scorio_core.display.column_parts` measured by :func:`column_px` -- each
+    repeating :func:`key_columns` (or ``keys``), a value's ``se``/``lo``/``hi`` kept with it
+    (:func:`column_groups`) -- every column in one part, a part holding one column beside
+    the keys only where no other part has room for it (:func:`_balanced`).
 
     Example
     -------
@@ -259,15 +263,120 @@ def fitted_parts(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
     ...                        "hi", "pass@1", "pass@8", "t_next", "trials_needed_papers"]})
     >>> [p[-1] for p in fitted_parts(t, budget=800)]  # t_next and the rule in the second
     ['pass@8', 'trials_needed_papers']
+    >>> [p[1:] for p in fitted_parts(t[["model", *t.columns[1:10]]])]  # pass@1 not alone
+    [['rank', 'rank_lo', 'rank_hi', 'p_best'], ['score', 'se', 'lo', 'hi', 'pass@1']]
     """
     from scorio_core.display import column_parts
 
     px = column_px(shown, labels, widths)
     keys = list(keys) if keys is not None else key_columns(shown)
     room = budget - sum(px[c] for c in keys if c in px)
-    parts = column_parts(shown, widths=px, budget=budget, keys=keys,
-                         together=_within(column_groups(list(shown.columns)), px, room))
-    return [[str(c) for c in p.columns] for p in parts]
+    together = _within(column_groups(list(shown.columns)), px, room)
+    parts = column_parts(shown, widths=px, budget=budget, keys=keys, together=together)
+    parts = [[str(c) for c in p.columns] for p in parts]
+    if len(parts) == 1:
+        return parts
+    return _balanced(parts, list(map(str, shown.columns)), keys, together, px, room)
+
+
+def _balanced(parts: list[list[str]], order: list[str], keys: Sequence[str],
+              together: Sequence[tuple[str, ...]], px: Mapping[str, int],
+              room: float) -> list[list[str]]:
+    """``parts`` (each its keys, then its columns) with no part holding one column beside
+    the keys where the columns can be spread: such a column goes into the nearest part
+    with room for it, in its declared place among that part's columns (one part fewer);
+    else the columns are split anew, in order, into as many parts of as even a width as
+    there are (the least sum of squared widths). At a 1024 px window's column the
+    Leaderboard's ``pass@1`` took a part of its own after ``rank`` ... ``hi`` (and the Data
+    page's import report of an Inspect log its ``harness``, in five parts where four hold
+    it).
+
+    Example
+    -------
+    >>> px = {"model": 60, "a": 100, "a_lo": 100, "b": 200, "c": 50, "d": 200}
+    >>> _balanced([["model", "a", "a_lo", "b"], ["model", "c"]], ["model", "a", "a_lo", "b",
+    ...           "c"], ["model"], [("a", "a_lo")], px, 420)  # split anew: a, then b and c
+    [['model', 'a', 'a_lo'], ['model', 'b', 'c']]
+    >>> _balanced([["model", "b", "c"], ["model", "d"], ["model", "a"]],
+    ...           ["model", "b", "c", "d", "a"], ["model"], [], px, 300)  # d folded in beside a
+    [['model', 'b', 'c'], ['model', 'd', 'a']]
+    """
+    keys = [k for k in order if k in set(keys)]
+    cols = [c for c in order if c not in set(keys)]
+    index = {c: i for i, c in enumerate(order)}
+
+    def width(part) -> float:
+        return sum(px.get(c, 0) for c in part)
+
+    def lone(part) -> bool:
+        return len(part) == 1
+
+    units = _units(cols, together)
+    parts = [[c for c in p if c not in set(keys)] for p in parts]
+    while any(lone(p) for p in parts):
+        moved = False
+        for i in (i for i, p in enumerate(parts) if lone(p)):
+            hosts = sorted((abs(j - i), j) for j, p in enumerate(parts)
+                           if j != i and width(p) + width(parts[i]) <= room)
+            if hosts:
+                j = hosts[0][1]
+                parts[j] = sorted(parts[j] + parts[i], key=index.get)
+                del parts[i]
+                moved = True
+                break
+        if not moved:
+            break
+    if any(lone(p) for p in parts):  # the columns in order, in parts as even as they go
+        even = _even_split(units, len(parts), px, room)
+        if even is not None and sum(map(lone, even)) < sum(map(lone, parts)):
+            parts = even
+    parts.sort(key=lambda p: index[p[0]])
+    return [keys + p for p in parts]
+
+
+def _units(cols: Sequence[str], together: Sequence[tuple[str, ...]]) -> list[list[str]]:
+    """``cols`` in runs a part keeps whole: the groups of ``together`` and a value with its
+    ``"<name> lo"``/``"<name> hi"`` (as :func:`scorio_core.display.column_parts` keeps
+    them), each other column alone."""
+    group_of = {c: g for g, cols_ in enumerate(together) for c in cols_}
+    units: list[list[str]] = []
+    for c in cols:
+        last = units[-1] if units else []
+        if last and (any(c.startswith(x + " ") for x in last)
+                     or group_of.get(c, -1) == group_of.get(last[-1], -2)):
+            last.append(c)
+        else:
+            units.append([c])
+    return units
+
+
+def _even_split(units: list[list[str]], n: int, px: Mapping[str, int],
+                room: float) -> list[list[str]] | None:
+    """``units`` split, in order, into ``n`` parts each within ``room`` pixels (a unit wider
+    than it alone), with the least sum of squared widths; ``None`` where none is."""
+    w = [sum(px.get(c, 0) for c in u) for u in units]
+    m = len(units)
+    inf = float("inf")
+    # cost[k][i]: the best split of the first i units into k parts; cut[k][i]: its last cut
+    cost = [[inf] * (m + 1) for _ in range(n + 1)]
+    cut = [[0] * (m + 1) for _ in range(n + 1)]
+    cost[0][0] = 0.0
+    for k in range(1, n + 1):
+        for i in range(1, m + 1):
+            for j in range(i - 1, -1, -1):
+                part = sum(w[j:i])
+                if part > room and i - j > 1:
+                    break
+                if cost[k - 1][j] + part * part < cost[k][i]:
+                    cost[k][i], cut[k][i] = cost[k - 1][j] + part * part, j
+    if cost[n][m] == inf:
+        return None
+    out, i = [], m
+    for k in range(n, 0, -1):
+        j = cut[k][i]
+        out.append([c for u in units[j:i] for c in u])
+        i = j
+    return out[::-1]
 
 
 def _within(groups: Sequence[tuple[str, ...]], px: Mapping[str, int],
@@ -297,7 +406,7 @@ def _within(groups: Sequence[tuple[str, ...]], px: Mapping[str, int],
 
 
 def narrowed_names(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
-                   widths: Mapping[str, int] | None = None, budget: int = MAIN_PX,
+                   widths: Mapping[str, int] | None = None, budget: int = NARROW_PX,
                    keys: Sequence[str] | None = None) -> dict[str, int]:
     """Narrower widths for the model names of ``shown`` (:func:`name_columns`: those that
     every part repeats, :func:`key_columns`, and the others), where at their own width
@@ -316,11 +425,11 @@ def narrowed_names(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
     ...     c: [1472.0583, 0.0] for c in ["gap", "trials_needed", "trials_gap",
     ...     "questions_needed", "questions_gap", "p_unsettled", "t", "p_better", "p_value",
     ...     "trials_needed_papers"]})
-    >>> len(fitted_parts(pairs)), narrowed_names(pairs)
+    >>> len(fitted_parts(pairs, budget=MAIN_PX)), narrowed_names(pairs, budget=MAIN_PX)
     (4, {'better': 160, 'next': 160})
-    >>> len(fitted_parts(pairs, widths=narrowed_names(pairs)))
+    >>> len(fitted_parts(pairs, widths=narrowed_names(pairs, budget=MAIN_PX), budget=MAIN_PX))
     2
-    >>> narrowed_names(pairs.iloc[:, :6])  # in two parts at their own width: as they are
+    >>> narrowed_names(pairs.iloc[:, :6], budget=MAIN_PX)  # in two parts as they are
     {}
     >>> q = pd.DataFrame({"question": ["q001"], "source": ["agieval-logiqa-en"], "mean": [0.5],
     ...                   "sd_models": [0.25], "disagreement": [0.5],
@@ -450,7 +559,7 @@ ROW_MARKERS_PX = 36
 
 def editor_px(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
               choices: Mapping[str, Sequence[str]] | None = None, shrink: Sequence[str] = (),
-              budget: int = COLUMN_PX, disabled: Sequence[str] = (),
+              budget: int = NARROW_COLUMN_PX, disabled: Sequence[str] = (),
               markers: bool = True) -> dict[str, int]:
     """Each column's width in an editor of ``shown`` (Streamlit's ``data_editor``; with
     ``markers``, the column of row markers of one that adds and deletes rows) that fits
@@ -463,8 +572,9 @@ def editor_px(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
     it whole). Left to itself the editor sized a column by its first rows and header: the
     Rubric builder's rules ran 28 px past the main column at 1280 px, their ``among`` cut
     at "is_correct >=". The widths are set, not estimated, so the budget is the main
-    column's whole width (:data:`COLUMN_PX`, :data:`NARROW_COLUMN_PX`); where it is wider,
-    the editor stretches its columns to fill it.
+    column's whole width: a 1024 px window's by default (:data:`NARROW_COLUMN_PX`, as the
+    tables' :data:`NARROW_PX`), a 1280 px one's :data:`COLUMN_PX`; where the column is
+    wider, the editor stretches its columns to fill it.
 
     Example
     -------

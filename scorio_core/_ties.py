@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 import numpy as np
 
-from ._validation import ValidationError, checked_keywords
+from ._validation import ValidationError, as_numbers, checked_keywords
 
 __all__ = ["NOISE_FLOOR", "RankMethod", "rank_scores", "rank_scores_batch", "tie_groups"]
 
@@ -48,12 +49,14 @@ def tie_groups(
 
 @checked_keywords
 def rank_scores(
-    scores, method: RankMethod = "competition", *, floor: float = NOISE_FLOOR
+    scores: Sequence[float] | np.ndarray | str, method: RankMethod = "competition", *,
+    floor: float = NOISE_FLOOR,
 ) -> np.ndarray:
     """Ranks (1 = best) from scores (higher = better).
 
     ``competition`` 1,2,2,4 · ``competition_max`` 1,3,3,4 · ``dense`` 1,2,2,3 ·
     ``avg`` 1,2.5,2.5,4. NaN scores are refused: a ranker that produced one failed.
+    ``scores``: an array, a list or one comma-separated string (``"0.9,0.5"``).
     Scores closer than the tolerance of :func:`tie_groups` tie; ``floor`` is its
     absolute noise floor (``0.0`` for scores that may legitimately be tiny).
 
@@ -69,7 +72,8 @@ def rank_scores(
     >>> rank_scores([3e-200, 2e-200, 1e-200], floor=0.0).tolist()
     [1, 2, 3]
     """
-    s = np.asarray(scores, dtype=float)
+    s = np.asarray(scores if isinstance(scores, np.ndarray)  # the rankers' path: as it is
+                   else as_numbers(scores, "scores", kind=float, example="0.9,0.5"), dtype=float)
     if s.ndim != 1:
         raise ValidationError(f"scores must be 1-D; got shape {s.shape}")
     if method not in _METHODS:

@@ -61,6 +61,7 @@ __all__ = [
     "UnknownSettingError",
     "unknown_settings",
     "checked_keywords",
+    "checked_methods",
 ]
 
 
@@ -1197,29 +1198,89 @@ def checked_keywords(fn: Callable | type | None = None, *,
         if any(p.kind == p.VAR_KEYWORD for p in params) and also is None:
             raise TypeError(f"{target.__name__} takes **kwargs: name what it passes on in "
                             "also=")
-        owner = f"{target.__name__}()"
-        known: list[tuple[tuple[str, ...], frozenset[str]]] = []  # on the first keywords
-
-        def names() -> tuple[tuple[str, ...], frozenset[str]]:
-            if not known:
-                extra = also() if callable(also) else (also or ())
-                listed = tuple(dict.fromkeys([*named, *extra]))
-                known.append((listed, frozenset(listed)))
-            return known[0]
-
-        @functools.wraps(fn)
-        def call(*args: Any, **kwargs: Any) -> Any:
-            if kwargs:
-                listed, have = names()
-                if not have.issuperset(kwargs):
-                    unknown = [k for k in kwargs if k not in have]
-                    raise unknown_settings(owner, unknown, listed,
-                                           advice(unknown) if advice is not None else "")
-            return fn(*args, **kwargs)
-
+        call = _checking(fn, f"{target.__name__}()", named, also, advice)
         if fn is target:
             return call
         target.__init__ = call
-        return target
+        return checked_methods(target)  # and its methods' keywords
 
     return decorate if fn is None else decorate(fn)
+
+
+def _checking(fn: Callable, owner: str, named: Sequence[str],
+              also: Callable[[], Sequence[str]] | Sequence[str] | None = None,
+              advice: Callable[[Sequence[str]], str] | None = None) -> Callable:
+    """``fn`` refusing a keyword not among ``named`` (and ``also``) as ``owner`` (e.g.
+    ``"plan()"``) by :func:`unknown_settings`, before it runs: :func:`checked_keywords`'s
+    wrapper."""
+    known: list[tuple[tuple[str, ...], frozenset[str]]] = []  # on the first keywords
+
+    def names() -> tuple[tuple[str, ...], frozenset[str]]:
+        if not known:
+            extra = also() if callable(also) else (also or ())
+            listed = tuple(dict.fromkeys([*named, *extra]))
+            known.append((listed, frozenset(listed)))
+        return known[0]
+
+    @functools.wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if kwargs:
+            listed, have = names()
+            if not have.issuperset(kwargs):
+                unknown = [k for k in kwargs if k not in have]
+                raise unknown_settings(owner, unknown, listed,
+                                       advice(unknown) if advice is not None else "")
+        return fn(*args, **kwargs)
+
+    call.__checked__ = True
+    return call
+
+
+def checked_methods(cls: type) -> type:
+    """Check the keywords of every public method ``cls`` defines -- functions, class and
+    static methods, not properties -- as :func:`checked_keywords` checks a call's: a
+    misspelt keyword (``data.select(model="a")``, ``board.caption(wide=1)``) is refused
+    before the method runs, naming ``Outcomes.select()`` and its settings, as a
+    :class:`UnknownSettingError` (a ``TypeError`` too), not Python's bare "unexpected keyword
+    argument". The class is changed in place and returned. :func:`checked_keywords` does this
+    for every class it checks; a base class (no ``__init__`` of its own) or a result that a
+    notebook does not construct takes this decorator alone.
+
+    Example
+    -------
+    >>> from scorio_core._validation import checked_methods
+    >>> @checked_methods
+    ... class Board:
+    ...     def caption(self, wide=False):
+    ...         return "wide" if wide else "narrow"
+    >>> Board().caption(wide=True)
+    'wide'
+    >>> Board().caption(wdie=True)
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.UnknownSettingError: Board.caption(): unknown setting wdie (did \
+you mean 'wide'?); its settings are wide
+    """
+    import inspect
+
+    # its own methods, then those of private bases (``_Junction.describe`` is
+    # ``AllOf.describe``), each checked under this class's name
+    private = [b for b in cls.__mro__[1:] if b.__name__.startswith("_") and b is not object]
+    done: set[str] = set()
+    for name, member in [(n, m) for k in (cls, *private) for n, m in vars(k).items()]:
+        wrap = type(member) if isinstance(member, classmethod | staticmethod) else None
+        fn = member.__func__ if wrap is not None else member
+        if (name.startswith("_") or name in done or not inspect.isfunction(fn)
+                or getattr(fn, "__checked__", False)):
+            continue
+        done.add(name)
+        params = list(inspect.signature(fn).parameters.values())
+        if wrap is not staticmethod:
+            params = params[1:]  # self, or a class method's cls
+        if any(p.kind == p.VAR_KEYWORD for p in params):
+            raise TypeError(f"{cls.__name__}.{name} takes **kwargs: check it with "
+                            "@checked_keywords(also=...) instead")
+        named = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        call = _checking(fn, f"{cls.__name__}.{name}()", named)
+        setattr(cls, name, wrap(call) if wrap is not None else call)
+    return cls

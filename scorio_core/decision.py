@@ -20,7 +20,7 @@ import numpy as np
 from scipy import special
 
 from ._ties import rank_scores
-from ._validation import ValidationError, as_outcome_array, check_confidence
+from ._validation import ValidationError, as_outcome_array, check_confidence, no_text
 from .eval import bayes_from_counts, prepare_counts
 
 __all__ = [
@@ -332,8 +332,11 @@ def trials_needed(R, w=None, R0=None, confidence: float = 0.95) -> TrialsNeeded:
 
 def pair_probabilities(p_upper, p_lower) -> tuple[np.ndarray, np.ndarray]:
     """Two models' per-question category probabilities as ``(M, C+1)`` arrays; binary
-    success probabilities ``(M,)`` become ``[1 - p, p]``."""
-    pu, pl = (np.asarray(p, dtype=float) for p in (p_upper, p_lower))
+    success probabilities ``(M,)`` become ``[1 - p, p]``. A string is refused as one, not
+    read as numbers: a table of probabilities has no typed form."""
+    pu, pl = (np.asarray(no_text(p, what, "per-question probabilities (M,) or (M, C+1), a "
+                                          "list or an array"), dtype=float)
+              for p, what in ((p_upper, "p_upper"), (p_lower, "p_lower")))
     if pu.ndim == 1:
         pu, pl = np.stack([1 - pu, pu], -1), np.stack([1 - pl, pl], -1)
     if pu.shape != pl.shape or pu.ndim != 2:

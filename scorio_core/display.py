@@ -52,7 +52,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from ._validation import ValidationError, as_names, checked_keywords, no_text
+from ._validation import ValidationError, as_names, checked_keywords, checked_methods, no_text
 from .formatting import count_text, shape_text, weight_text
 
 if TYPE_CHECKING:
@@ -1048,7 +1048,7 @@ def settings_caption(settings: Mapping[str, Any], resolved: Mapping[str, str] | 
     skip = as_names(skip, "skip", noun="setting names", example="progress,seed")  # not "in" a str
     items = [f"{k} = {resolved.pop(k) if k in resolved else _value_text(v)}"
              for k, v in settings.items() if k not in skip]
-    items += [f"{k} = {v}" for k, v in resolved.items()]
+    items += [f"{k} = {v}" for k, v in resolved.items() if k not in skip]
     return " · ".join(items)
 
 
@@ -1221,7 +1221,7 @@ def run_caption(about: About | None, resolved: Callable[[Any], Mapping[str, str]
     else:
         from .definitions._base import params_dict
 
-        text = settings_caption(params_dict(about.params), resolved(about.params))
+        text = settings_caption(params_dict(about.params), resolved(about.params), skip=skip)
     return " · ".join(t for t in (about.data, text) if t)
 
 
@@ -1229,6 +1229,7 @@ NOT_RECORDED = ("made by the definition's run(): settings and caveats not record
                 "(sc.ANALYSES[id](data, ...) records them)")
 
 
+@checked_methods
 class Shown:
     """Rich display for the result of a definition (``analysis_id``): ``tables()``,
     ``charts()``, ``caveats``, the HTML/MIME display of the main table, the caveats and the

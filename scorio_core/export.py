@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -32,7 +31,8 @@ from .formatting import (
     _md_escape,
     format_number,
     markdown_table,
-    md_inline,
+    md_name,
+    md_prose,
     percent,
     round_floats,
     share_percent,
@@ -44,10 +44,14 @@ from .leaderboard import COLUMN_HELP, Leaderboard, prior_centre
 from .references import expand
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     import pandas as pd
 
+    from .outcomes import Outcomes
+
 __all__ = ["FORMATS", "csv_frame", "csv_table", "describe", "export", "legend_lines",
-           "table_csv", "to_csv", "to_json", "to_markdown", "to_text"]
+           "markup_names", "table_csv", "to_csv", "to_json", "to_markdown", "to_text"]
 
 FORMATS = ("csv", "json", "md", "markdown", "table")
 
@@ -235,8 +239,9 @@ def to_markdown(board: Leaderboard, title: str = "CI-aware leaderboard", *,
     (:func:`describe`); numbers in one format per column (:mod:`scorio_core.formatting`);
     with ``legend``, the "Columns:" legend of the columns shown under it
     (:func:`legend_lines`)."""
-    lines = [f"# {_md_cell(title)}", "", " ".join(_md_escape_prose(t) for t in describe(board)),
-             ""]
+    names = markup_names(board)  # the models the sentences name, shown as named
+    lines = [f"# {_md_cell(title)}", "",
+             " ".join(_md_escape_prose(t, names) for t in describe(board)), ""]
     lines += note_lines(board.notes, "markdown")
     table, said = readable(board.table)  # no column of dashes (N = 1: se, lo, hi, p_best)
     lines += markdown_table(table)
@@ -246,11 +251,39 @@ def to_markdown(board: Leaderboard, title: str = "CI-aware leaderboard", *,
     return "\n".join(lines) + "\n"
 
 
-def _md_escape_prose(text: str) -> str:
+def _md_escape_prose(text: str, names: Iterable[str] = ()) -> str:
     # the sentences' `code` spans are ours and stay code (nothing is escaped inside a code
-    # span); outside them raw HTML is made inert the Markdown way, not with entities
-    parts = re.split(r"(`[^`]+`)", str(text))
-    return "".join(p if i % 2 else md_inline(p) for i, p in enumerate(parts))
+    # span); outside them raw HTML is made inert the Markdown way, not with entities, and
+    # the ``names`` from the data they quote read letter for letter (a model "big*model*"
+    # was set in italics): the one rule of every Markdown export, formatting.md_prose
+    return md_prose(text, names)
+
+
+@checked_keywords
+def markup_names(data: Outcomes | Leaderboard) -> tuple[str, ...]:
+    """The labels ``data`` brought from its files that Markdown would read as markup, which
+    our sentences may quote and a Markdown rendering must show letter for letter
+    (:func:`scorio_core.formatting.md_prose`): the dataset's name, its models, questions,
+    benchmarks and categories, its question attributes' names and values and its signals'
+    names (a leaderboard's: its models).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> from scorio_core.export import markup_names
+    >>> markup_names(Outcomes(np.ones((3, 2, 1), dtype=int), models=["a_b_", "gpt-4", "x*y"]))
+    ('a_b_', 'x*y')
+    """
+    if isinstance(data, Leaderboard):
+        labels = list(data.models)
+    else:
+        attrs = data.question_attributes or {}
+        labels = [data.name, *(data.models or ()), *(data.questions or ()),
+                  *data.benchmark_names, *(data.category_names or ()), *attrs,
+                  *(v for values in attrs.values() for v in values), *(data.signals or {})]
+    labels = dict.fromkeys(str(x) for x in labels if x is not None)
+    return tuple(x for x in labels if md_name.__wrapped__(x) != x)  # once per label
 
 
 def note_lines(notes, fmt: str) -> list[str]:

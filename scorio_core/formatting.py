@@ -66,6 +66,7 @@ b       0.2500              ∞    260.5
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import re
@@ -73,7 +74,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ._validation import checked_keywords, no_text
+from ._validation import as_names, checked_keywords, no_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -117,6 +118,8 @@ __all__ = [
     "text_table",
     "markdown_table",
     "md_inline",
+    "md_name",
+    "md_prose",
     "md_plain",
     "percent",
     "SHARE_DECIMALS",
@@ -968,6 +971,71 @@ def md_inline(text: str) -> str:
     return _MD_TAG.sub("&lt;", _MD_ENTITY.sub("&amp;", str(text)))
 
 
+#: What a name from the data (a model, a question, a benchmark, a category) may hold that
+#: Markdown prose reads as markup: a backslash, a code span's backtick, emphasis, a link's
+#: brackets, GFM's strikethrough and the ``$`` that Streamlit, Jupyter and GitHub read as
+#: math ("cost $5 $6" drew "5 " as a formula); an underscore only where a word does not hold
+#: it (``LLM_4`` stays: Markdown reads no emphasis there), ``<``/``&`` as :func:`md_inline`
+_NAME_MARKUP = re.compile(r"[\\`*\[\]~$]|(?<![^\W_])_|_(?![^\W_])")
+
+
+@checked_keywords
+def md_name(name: str) -> str:
+    """A name from the data as Markdown prose shows it letter for letter: each character
+    that would be read as markup escaped with a backslash (``<`` and ``&`` as
+    :func:`md_inline` makes them inert), the rest as it is -- a name that holds no markup is
+    returned unchanged.
+
+    Example
+    -------
+    >>> from scorio_core.formatting import md_name
+    >>> print(md_name("big*model*"), md_name("a_b_"), md_name("[beta](x)"), md_name("cost $5"))
+    big\\*model\\* a_b\\_ \\[beta\\](x) cost \\$5
+    >>> md_name("gpt-4o_mini"), md_name("<b>")
+    ('gpt-4o_mini', '&lt;b>')
+    """
+    return md_inline.__wrapped__(_NAME_MARKUP.sub(lambda m: "\\" + m[0], str(name)))
+
+
+#: A code span of our own sentences (what :func:`md_prose` leaves as written)
+_CODE_SPAN = "`[^`]+`"
+
+
+@functools.lru_cache(maxsize=64)
+def _prose_pattern(names: tuple[str, ...]) -> tuple[re.Pattern, frozenset[str]]:
+    """A name of ``names`` that holds markup (the longest first: ``a_b_`` before ``a_``) or a
+    code span, as one group; and those names."""
+    marked = sorted({n for n in names if md_name.__wrapped__(n) != n and re.search(r"\w", n)},
+                    key=lambda n: (-len(n), n))
+    return re.compile(f"({'|'.join([*map(re.escape, marked), _CODE_SPAN])})"), frozenset(marked)
+
+
+@checked_keywords
+def md_prose(text: str, names: Iterable[str] = (), *, html: bool = True) -> str:
+    """Our Markdown sentence (a caption, a caveat, a view's note) made safe to render where it
+    quotes ``names`` from the data: each of them shown letter for letter (:func:`md_name`:
+    a model named ``big*model*`` was read in italics, ``[beta](x)`` as a link, ``cost $5 $6``
+    as a formula in the app), our own ``code`` spans and emphasis kept, and, with ``html``,
+    raw HTML made inert outside the code spans (:func:`md_inline`; the app's Markdown shows
+    none, so it leaves the rest as written: a text escaped already stays so). A name is found
+    where it occurs whole, the longest first; one without a letter or digit (``*``) is not
+    looked for, as it would match our own markup. Plain text (a terminal's, a notebook's
+    ``print``) is written without this.
+
+    Example
+    -------
+    >>> from scorio_core.formatting import md_prose
+    >>> print(md_prose("**a_b_** beats big*model* on `p_best` <img>", ["big*model*", "a_b_"]))
+    **a_b\\_** beats big\\*model\\* on `p_best` &lt;img>
+    """
+    names = as_names(names, "names", noun="names from the data", example="model_a,model_b")
+    pattern, marked = _prose_pattern(tuple(dict.fromkeys(names)))
+    parts = pattern.split(str(text))  # text, then a name or a code span, then text...
+    rest = md_inline.__wrapped__ if html else str
+    return "".join(rest(p) if i % 2 == 0 else md_name.__wrapped__(p) if p in marked else p
+                   for i, p in enumerate(parts))
+
+
 #: Read left to right, what Markdown shows literally: a backslash escape (ASCII punctuation
 #: after a backslash is that character) or a code span (a run of backticks, its text, the
 #: same run: ``a `b` c``; no escape inside it: `` `a\*b` `` shows ``a\*b``)
@@ -1040,15 +1108,13 @@ def md_plain(text: str) -> str:
 
 
 def _md_escape(text: str, breaks: str = " ", *, line_start: bool = True) -> str:
-    # a backslash first (it escapes the rest), then the characters that are Markdown
-    # table/inline syntax, then raw HTML and character references (names come from files);
-    # a line break, which would end a table row or a heading, becomes ``breaks``; a ">" that
-    # could open a block quote is escaped where the text can start a line (not in a table
-    # cell, where ">0.9999" stays as the other tables write it)
-    s = str(text).strip("\r\n").replace("\\", "\\\\")
-    for ch in "|`*[]":
-        s = s.replace(ch, "\\" + ch)
-    s = md_inline.__wrapped__(s)  # once per cell: unchecked
+    # a name's markup (md_name: a backslash, which escapes the rest, code, emphasis, links,
+    # strikethrough, $ math; raw HTML and character references) and a table's pipe, all
+    # escaped (names come from files); a line break, which would end a table row or a
+    # heading, becomes ``breaks``; a ">" that could open a block quote is escaped where the
+    # text can start a line (not in a table cell, where ">0.9999" stays as the other tables
+    # write it)
+    s = md_name.__wrapped__(str(text).strip("\r\n")).replace("|", "\\|")  # once per cell
     quote = line_start and s.startswith(">")
     return _LINE_BREAK.sub(breaks, "\\" + s if quote else s)  # not a block quote
 

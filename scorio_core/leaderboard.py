@@ -40,6 +40,7 @@ from ._validation import (
     check_bounds,
     check_weight_vector,
     checked_keywords,
+    checked_methods,
     unique_names,
 )
 from .display import Displayed, with_caveats
@@ -157,6 +158,7 @@ ONE_MODEL = ("Could be first: one model, nothing to compare it with — its scor
 NO_PAIRS = "one model, so no pairs to decide"
 
 
+@checked_methods  # board.caption(wide=1): its settings named, not a bare TypeError
 @dataclass(frozen=True, repr=False)
 class Leaderboard(Displayed):
     """Result of :func:`leaderboard`.

@@ -67,6 +67,7 @@ from ._validation import (
     check_confidence,
     check_weight_vector,
     checked_keywords,
+    checked_methods,
     did_you_mean,
     renamed_keyword,
     whole_numbers,
@@ -717,17 +718,22 @@ def _detectable(gap, kappa, sd, c, target: float) -> np.ndarray:
     return np.where(kappa > 0, np.where(out > 0, out, np.nan), np.inf)
 
 
-def _named_pairs(board: Leaderboard, upper, lower, n) -> tuple[_Geometry, np.ndarray]:
+def _named_pairs(board: Leaderboard, upper: str | Sequence[str], lower: str | Sequence[str],
+                 n: float | str | Sequence[float]) -> tuple[_Geometry, np.ndarray]:
+    """The pairs ``upper[k]`` over ``lower[k]`` at plan sizes ``n[k]``: names read as
+    ``--pair`` reads them (one name, a list, or one string split at the commas where every
+    part is a model: ``"a,b"`` had been the unknown model ``'a,b'``), sizes as
+    :func:`_numbers`."""
     names = list(board.models)
-    up = np.atleast_1d(np.asarray(upper, dtype=object))
-    lo = np.atleast_1d(np.asarray(lower, dtype=object))
+    up, lo = (as_names(v, what, noun="model names", example="model_0,model_1", among=names)
+              for v, what in ((upper, "upper"), (lower, "lower")))
     for m in (*up, *lo):
         if m not in names:
             raise ValidationError(_unknown_model(m, names))
     n = _numbers("n", n)
-    if not up.size == lo.size == n.size:
+    if not len(up) == len(lo) == n.size:
         raise ValidationError("upper, lower and n must have the same length; got "
-                              f"{up.size}, {lo.size} and {n.size}")
+                              f"{len(up)}, {len(lo)} and {n.size}")
     i = np.array([names.index(m) for m in up], dtype=int)
     j = np.array([names.index(m) for m in lo], dtype=int)
     return _geometry(board, i, j), n  # the draws pair_needs uses: the same between part
@@ -756,7 +762,8 @@ def _check_kind(kind: str) -> str:
 
 @renamed_keyword("assurance_level", "assurance")
 @checked_keywords
-def detectable_gaps(board: Leaderboard, upper, lower, n, kind: str = "trials",
+def detectable_gaps(board: Leaderboard, upper: str | Sequence[str], lower: str | Sequence[str],
+                    n: float | str | Sequence[float], kind: str = "trials",
                     assurance: float = ASSURANCE) -> np.ndarray:
     """Smallest true lead of ``upper`` over ``lower`` that ``n`` trials per question
     (``kind="trials"``, every model) or ``n`` questions (``"questions"``, at today's ``N``)
@@ -770,8 +777,11 @@ def detectable_gaps(board: Leaderboard, upper, lower, n, kind: str = "trials",
     plan is not finite or cannot be made (``N = 1`` for trials, ``M = 1``), or where today's
     gap alone carries the decision -- the plan would decide a true tie as often, so no
     lead is stated (it is never 0: no plan decides a tie). ``upper``,
-    ``lower``, ``n``: sequences of the same length. ``assurance_level=``, the old name of
-    ``assurance``, still works with a ``FutureWarning``.
+    ``lower``, ``n``: sequences of the same length (one pair: one name and one number);
+    each may be one comma-separated string as the command line types it
+    (``"model_0,model_0"``, ``"16,256"``; a name holding a comma is split off as
+    ``--pair`` does). ``assurance_level=``, the old name of ``assurance``, still works with
+    a ``FutureWarning``.
 
     Example
     -------
@@ -793,8 +803,9 @@ def detectable_gaps(board: Leaderboard, upper, lower, n, kind: str = "trials",
 
 
 @checked_keywords
-def decision_chance(board: Leaderboard, upper, lower, n, true_gap, kind: str = "trials"
-                    ) -> np.ndarray:
+def decision_chance(board: Leaderboard, upper: str | Sequence[str], lower: str | Sequence[str],
+                    n: float | str | Sequence[float], true_gap: float | str | Sequence[float],
+                    kind: str = "trials") -> np.ndarray:
     """Chance that ``n`` trials per question (``kind="trials"``) or ``n`` questions
     (``"questions"``) decide each pair if ``upper`` truly leads ``lower`` by ``true_gap``
     (negative: trails; trials: in the board's scope, questions: in the population), given
@@ -802,7 +813,8 @@ def decision_chance(board: Leaderboard, upper, lower, n, true_gap, kind: str = "
     ``N(ĝ + κ (g − ĝ), sd²)`` (:func:`_plan_law`); decided when it reaches the ``t``
     threshold at :func:`pair_level` either way (questions: the population scope's level).
     NaN where the plan cannot be made (``n`` not beyond today's ``N`` / ``M``, ``N = 1`` for
-    trials, ``M = 1``).
+    trials, ``M = 1``). ``upper``, ``lower``, ``n`` as in :func:`detectable_gaps`;
+    ``true_gap``: one number, or one per pair (a list or ``"0.1,0.2"``).
 
     Example
     -------
@@ -940,10 +952,12 @@ def _plan_gaps(geo: _Geometry, n: np.ndarray, kind: str, target: float, span: fl
 
 
 @checked_keywords
-def pair_assurance(board: Leaderboard, upper: str, lower: str, n_values) -> np.ndarray:
+def pair_assurance(board: Leaderboard, upper: str, lower: str,
+                   n_values: int | str | Sequence[int]) -> np.ndarray:
     """P(the pair is decided) with every model at each ``n`` of ``n_values`` trials per
-    question (board's scope and control); NaN below today's ``N`` (and at ``N = 1`` in the
-    questions scope, where trial noise is not identified).
+    question (board's scope and control: a list, one number or ``"4,64"``); NaN below
+    today's ``N`` (and at ``N = 1`` in the questions scope, where trial noise is not
+    identified).
 
     Example
     -------
@@ -960,7 +974,7 @@ def pair_assurance(board: Leaderboard, upper: str, lower: str, n_values) -> np.n
         if m not in names:
             raise ValidationError(_unknown_model(m, names))
     geo = _geometry(board, [names.index(upper)], [names.index(lower)])
-    n = np.asarray([int(v) for v in n_values], dtype=float)
+    n = whole_numbers(n_values, "n_values", example="4,64").astype(float)  # "4,64", not 4, ',' ...
     if geo.N < 2:
         return np.full(n.size, np.nan)
     out = _trial_fn(geo)(np.maximum(n, geo.N)[None, :])[0]
@@ -1311,6 +1325,7 @@ def _with_lead(columns: list[str]) -> list[str]:
     return [*columns[:k], "trials_for_lead", "questions_for_lead", *columns[k:]]
 
 
+@checked_methods
 @dataclass(frozen=True)
 class OrderCurve:
     """P(correct order) and mean z versus trials per question (:func:`order_curve`), and
@@ -1346,8 +1361,8 @@ class OrderCurve:
 
 @checked_keywords
 def order_curve(
-    p_upper,
-    p_lower,
+    p_upper: Sequence[float] | Sequence[Sequence[float]] | np.ndarray,
+    p_lower: Sequence[float] | Sequence[Sequence[float]] | np.ndarray,
     n_values: Sequence[int],
     w=None,
     sims: int = 2000,
@@ -1770,6 +1785,7 @@ def _trials(x: float) -> str:
     return f"{x:,.0f}" if x == round(x) or x >= 100 else f"{x:,.1f}"
 
 
+@checked_methods
 @dataclass(frozen=True, repr=False)
 class Plan(Displayed):
     """Result of :func:`plan`: what would settle the undecided pairs, and with what chance.

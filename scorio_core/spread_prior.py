@@ -418,7 +418,8 @@ def _fields_of(runs) -> list[tuple[str, np.ndarray, np.ndarray]]:
 
 
 @checked_keywords
-def fit_spread_prior(runs, *, grid_points: int = GRID_POINTS) -> SpreadPrior:
+def fit_spread_prior(runs: Outcomes | Sequence[Outcomes | np.ndarray], *,
+                     grid_points: int = GRID_POINTS) -> SpreadPrior:
     """Learn how spread fields of models are from earlier runs (:class:`SpreadPrior`).
 
     Parameters

@@ -407,6 +407,44 @@ def _public_calls() -> dict[str, Any]:
     return calls
 
 
+def _owners() -> dict[str, Any]:
+    """Every owner of the public API's parameters, by its first public name: every public
+    call (:func:`_public_calls`), every class a notebook constructs (:func:`_public_classes`
+    but _NOT_CONSTRUCTED) and every public method of every public class -- the results' too
+    (``sc.Leaderboard.rank_distribution``, ``sc.rubric.Rubric.with_weights``), a method
+    inherited or named twice once. The list walk and the keyword contract both walk these,
+    so neither covers an owner the other misses."""
+    import inspect
+
+    owners: dict[str, Any] = {}
+    seen: set[int] = set()
+
+    def add(name: str, f: Any) -> None:
+        if id(getattr(f, "__func__", f)) not in seen:
+            seen.add(id(getattr(f, "__func__", f)))
+            owners[name] = f
+
+    for name, f in _public_calls().items():
+        add(name, f)
+    classes = _public_classes()
+    for name, cls in classes.items():
+        if name not in _NOT_CONSTRUCTED:
+            add(name, cls)
+    for inherited in (False, True):  # a method by the class that defines it, if public
+        for name, cls in classes.items():
+            for method, f in inspect.getmembers(cls):
+                if (not method.startswith("_") and (method in vars(cls)) != inherited
+                        and inspect.isfunction(getattr(f, "__func__", f))):
+                    add(f"{name}.{method}", f)
+    return owners
+
+
+def _methods() -> set[str]:
+    """The public methods among :func:`_owners`, by their names there."""
+    classes = _public_classes()
+    return {name for name in _owners() if name.rsplit(".", 1)[0] in classes}
+
+
 #: The public classes a notebook does not construct, each with why: a new public class
 #: must refuse a misspelt keyword (@checked_keywords) or be put here.
 _NOT_CONSTRUCTED = {
@@ -873,6 +911,138 @@ _LISTS = {
        for f in ("column_format", "format_column", "papers_rule_cells")},
 }
 
+@functools.cache
+def _board():
+    """A leaderboard of _R (models model_0, model_1, model_2; N = 4)."""
+    return _lb()
+
+
+def _planned(f: str, one: bool = False, **given):
+    """sc.planner.<f> (detectable_gaps, decision_chance) of _PAIRS on :func:`_board`, with
+    ``given`` in place of its settings; ``one``: of the first pair only."""
+    kw = {k: v[:1] if one else v for k, v in _PAIRS.items()}
+    if f == "decision_chance":
+        kw["true_gap"] = [0.1, 0.2][:1] if one else [0.1, 0.2]
+    return getattr(sc.planner, f)(_board(), **{**kw, **given})
+
+
+def _ours(extra) -> list[str]:
+    """The variants sc.rank.ranker(..., extra=extra) marks ours, of t_a, t_b and t_ab
+    (registered for the call, then taken out of the registry)."""
+    ids = ("t_a", "t_b", "t_ab")
+    try:
+        @sc.rank.ranker("voting", "a test ranker", variants=dict.fromkeys(ids, {}), extra=extra)
+        def t_ranker(R):
+            return np.zeros(len(R))
+
+        return sorted(i for i in ids if sc.rank.METHODS[i].extra)
+    finally:
+        for i in ids:
+            sc.rank.METHODS.pop(i, None)
+
+
+def _plain(chart) -> Any:
+    """A chart, axis, legend or dict of encodings as plain data."""
+    if isinstance(chart, dict):
+        return {k: _plain(v) for k, v in chart.items()}
+    return chart.to_dict() if hasattr(chart, "to_dict") else chart
+
+
+@functools.cache
+def _order_curve():
+    return sc.planner.order_curve([0.7] * 4, [0.6] * 4, [1, 4], sims=20)
+
+
+def _rubric():
+    return sc.rubric.Rubric("r", ("wrong", "correct"), (0, 1), _RULES, default=0)
+
+
+def _said(call, *args) -> str:
+    """What ``call(*args)`` says: its refusal's message, or '' where it accepts."""
+    try:
+        call(*args)
+    except ValidationError as exc:
+        return str(exc)
+    return ""
+
+
+# the planner's named pairs and plan sizes (``upper="a,b"`` had been the unknown model 'a,b';
+# ``pair_assurance(b, "a", "b", "4,64")`` int(',')) ...
+_PAIRS = {"upper": ["model_0", "model_0"], "lower": ["model_1", "model_2"], "n": [16, 32]}
+_LISTS.update({
+    **{f"sc.planner.{f}({k})": _Listed(
+        lambda v, f=f, k=k: _planned(f, **{k: v}), _PAIRS[k], ", ".join(map(str, _PAIRS[k])),
+        str(_PAIRS[k][0]), _PAIRS[k][:1], lambda v, f=f, k=k: _planned(f, one=True, **{k: v}))
+       for f in ("detectable_gaps", "decision_chance") for k in ("upper", "lower", "n")},
+    "sc.planner.decision_chance(true_gap)": _Listed(
+        lambda v: _planned("decision_chance", true_gap=v), [0.1, 0.2], "0.1,0.2", "0.1",
+        [0.1]),
+    "sc.planner.pair_assurance(n_values)": _Listed(
+        lambda v: sc.planner.pair_assurance(_board(), "model_0", "model_1", v), [8, 16],
+        "8, 16", "8", [8]),
+    # ... tables of probabilities (no typed form: a string is refused, not read as numbers) ...
+    **{f"sc.planner.order_curve({k})": _Listed(
+        lambda v, k=k: sc.planner.order_curve(**{"p_upper": [0.7] * 4, "p_lower": [0.6] * 4,
+                                                 k: v}, n_values=[4], sims=20).p_correct,
+        [0.5] * 4, None, refuses=False) for k in ("p_upper", "p_lower")},
+    **{f"sc.simulate.{f}(p)": _Listed(run, listed, None, refuses=False) for f, run, listed in [
+        ("shift_to_means", lambda v: sc.simulate.shift_to_means(v, [0.3]), [[0.1, 0.5, 0.9]]),
+        ("sample_outcomes", lambda v: sc.simulate.sample_outcomes(v, 3, seed=0),
+         [[0.0, 1.0], [1.0, 0.0]]),
+        ("sample_counts", lambda v: sc.simulate.sample_counts(v, 10, seed=0), [[0.5, 0.5]]),
+        ("greedy_outcomes", lambda v: sc.simulate.greedy_outcomes(v, sharpness=200, seed=0),
+         [[0.2, 0.8], [0.9, 0.1]])]},
+    "sc.fit_spread_prior(runs)": _Listed(  # one string: a path, refused with sc.load's call
+        lambda v: sc.fit_spread_prior(v).to_dict(), [_R] * 5, None, refuses=False),
+    # ... the rankers' vectors (``pagerank(R, teleport="1,1,2")``: "could not convert string
+    # to float") and the registry's set of our own variants (a string was read by substring:
+    # ``extra="t_ab"`` marked t_a ours too) ...
+    "sc.rank.pagerank(teleport)": _Listed(
+        lambda v: sc.rank.pagerank(_R, teleport=v, return_scores=True)[1], [1, 1, 2], "1,1,2",
+        "1"),
+    "sc.rank.dynamic_irt(time_points)": _Listed(
+        lambda v: sc.rank.dynamic_irt(_R, "growth", time_points=v, return_scores=True)[1],
+        [0, 1, 3, 7], "0, 1, 3, 7", "1"),
+    "sc.rank.rank_scores(scores)": _Listed(lambda v: sc.rank.rank_scores(v), [0.9, 0.5, 0.7],
+                                           "0.9,0.5,0.7", "0.5", [0.5]),
+    "sc.rank.GaussianPrior(mean)": _Listed(
+        lambda v: sc.rank.GaussianPrior(mean=v).grad(np.array([1.0, 2.0])), [0, 0.5], "0,0.5",
+        "0.5", [0.5], refuses=False),
+    "sc.rank.ranker(extra)": _Listed(_ours, ["t_a", "t_b"], "t_a, t_b", "t_ab", ["t_ab"],
+                                     refuses=False),  # a set of ids: no order to lose
+    # ... the charts' helpers: axes of numbers, legends of names ...
+    **{f"sc.charts.{f}({k})": _Listed(
+        lambda v, f=f: _plain(getattr(sc.charts, f)(v)), listed, text, one, [one] if one
+        else None, refuses=True)
+       for f, k, listed, text, one in [
+           ("whole_axis", "values", [1, 3], "1, 3", "2"),
+           ("whole_log_axis", "values", [8, 64], "8,64", "8"),
+           ("log_axis", "values", [0.02, 0.3], "0.02, 0.3", "0.3"),
+           ("viridis", "t", [0.0, 1.0], "0,1", "1"),
+           ("size_values", "counts", [30, 1520], "30,1520", "30"),
+           ("name_legend", "names", ["a", "b"], "a, b", "abc")]},
+    "sc.charts.series_encodings(domain)": _Listed(
+        lambda v: _plain(sc.charts.series_encodings("model", v)), ["a", "b"], "a,b", "abc",
+        ["abc"]),
+    "sc.charts.order_curve_chart(p_decided)": _Listed(
+        lambda v: _plain(sc.charts.order_curve_chart(_order_curve(), 1.645, p_decided=v)),
+        [0.2, 0.9], "0.2, 0.9", None),
+    # ... Markdown prose that quotes names of the data ...
+    "sc.formatting.md_prose(names)": _Listed(
+        lambda v: sc.formatting.md_prose("**a_b_** beats big*model*", v),
+        ["big*model*", "a_b_"], "big*model*, a_b_", "a_b_", ["a_b_"]),
+    # ... and the public classes' methods (the rubric's signals and weights)
+    "sc.rubric.Rubric.check_signals(available)": _Listed(
+        lambda v: _said(_rubric().check_signals, v), ["is_correct", "tokenz"],
+        "is_correct, tokenz", "tokenz", ["tokenz"], refuses=False),
+    "sc.rubric.Rubric.from_json(signals)": _Listed(
+        lambda v: sc.rubric.Rubric.from_json(_RUBRIC_JSON, signals=v),
+        ["is_correct", "tokens"], "is_correct, tokens", "is_correct", refuses=False),
+    "sc.rubric.Rubric.with_weights(weights)": _Listed(
+        lambda v: _rubric().with_weights(v).weights, [0, 0.5], "0, 0.5", "1"),
+})
+
+
 #: List-valued parameters where one string is one value by design, each with why.
 _NOT_LISTS = {
     "sc.load(source)": "one string is one path (a list: several files)",
@@ -906,25 +1076,20 @@ def _report_sections(make, sections):
 
 
 def _list_parameters() -> list[str]:
-    """``owner(parameter)`` of every list-valued parameter of the public API: of every public
-    call and every class a notebook constructs, by their first public names -- what the
-    keyword contract walks (:func:`_public_calls`; :func:`_public_classes` but
-    _NOT_CONSTRUCTED), every public module's __all__, not only sc's, sc.rank's, sc.simulate's
-    and sc.charts's (``sc.planner.curve_settings(plan, pair="a,b")`` read the letters
-    ``'a', ',', 'b'``) -- and of sc.Outcomes' methods."""
+    """``owner(parameter)`` of every list-valued parameter of the public API: of every owner
+    the keyword contract walks too (:func:`_owners`: every public call, every class a notebook
+    constructs and every public method of every public class, results included), by their
+    first public names -- every public module's __all__, not only sc's, sc.rank's,
+    sc.simulate's and sc.charts's (``sc.planner.curve_settings(plan, pair="a,b")`` read the
+    letters ``'a', ',', 'b'``), and every public class's methods, not only sc.Outcomes'
+    (``sc.rubric.Rubric.check_signals``). A parameter is list-valued by its name, a list
+    default or its annotation, so one that takes a list says so in its annotation
+    (``sc.planner.detectable_gaps(b, upper="a,b", ...)``, unannotated, had gone unwalked and
+    looked for the model ``'a,b'``)."""
     import inspect
 
-    owners: dict[int, tuple[str, Any]] = {}
-    for name, f in _public_calls().items():
-        owners.setdefault(id(f), (name, f))
-    for name, cls in _public_classes().items():
-        if name not in _NOT_CONSTRUCTED:
-            owners.setdefault(id(cls), (name, cls))
-    for name, f in inspect.getmembers(sc.Outcomes, inspect.isfunction):
-        if not name.startswith("_"):
-            owners[id(f)] = (f"sc.Outcomes.{name}", f)
     found = []
-    for name, f in owners.values():
+    for name, f in _owners().items():
         for p in inspect.signature(f).parameters.values():
             if (p.name in _LIST_NAMES or isinstance(p.default, tuple | list)
                     or _LIST_TYPES.search(str(p.annotation))):  # "str | list" too
@@ -993,7 +1158,8 @@ def test_every_list_case_is_a_list_valued_parameter_of_the_walk():
     found = set(_list_parameters())
     assert {"sc.make_report(path)", "sc.planner.curve_settings(pair)",
             "sc.io.guess_columns(present)", "sc.display.settings_caption(skip)",
-            "sc.rubric.Rubric(weights)", "sc.report.load_code(sha256)"} <= found
+            "sc.rubric.Rubric(weights)", "sc.report.load_code(sha256)",
+            "sc.planner.detectable_gaps(upper)", "sc.rubric.Rubric.with_weights(weights)"} <= found
     assert set(_LISTS).isdisjoint(_NOT_LISTS)
     stale = (set(_LISTS) | set(_NOT_LISTS)) - found
     assert not stale, stale
@@ -1016,11 +1182,15 @@ def test_every_public_call_is_classified_for_its_keywords():
     assert all(_NOT_CALLED.values())
 
 
-def _keywords(f) -> list[str]:
+def _keywords(f, cls: type | None = None) -> list[str]:
+    """The keywords ``f`` takes; a method read off its class ``cls`` without its self."""
     import inspect
 
-    return [p.name for p in inspect.signature(f).parameters.values()
-            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    params = list(inspect.signature(f).parameters.values())
+    if cls is not None and inspect.isfunction(f) and not isinstance(
+            inspect.getattr_static(cls, f.__name__), staticmethod):
+        params = params[1:]
+    return [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
 
 
 def _misspelt(name: str) -> str:
@@ -1028,7 +1198,8 @@ def _misspelt(name: str) -> str:
     return name + name[-1]
 
 
-@pytest.mark.parametrize("name", sorted(set(_public_calls()) - set(_NOT_CALLED)))
+@pytest.mark.parametrize("name", sorted(
+    {n for n, f in _owners().items() if not isinstance(f, type)} - set(_NOT_CALLED)))
 def test_every_public_call_refuses_an_unknown_keyword_naming_its_settings(name):
     """``sc.leaderboard(d, k=2)``, ``sc.plan(d, budget=40)``, ``sc.show(t, maxrows=3)``,
     ``sc.formatting.format_number(x, decimal=2)`` ... raised Python's bare "unexpected keyword
@@ -1036,15 +1207,24 @@ def test_every_public_call_refuses_an_unknown_keyword_naming_its_settings(name):
     now refuses a keyword it does not take before it runs (no data needed), as one
     ValidationError that is a TypeError too (``except TypeError`` still catches it),
     suggesting the closest setting and listing every one it takes (a new public function is
-    here or in _NOT_CALLED, with why)."""
-    _refuses_a_typo(_public_calls()[name], name.rsplit(".", 1)[-1])
+    here or in _NOT_CALLED, with why). So does every public method of every public class, the
+    results' too -- the owners the list walk walks (``data.select(model="a")``,
+    ``board.caption(wide=True)``, ``plan.to_text(width=80)`` raised the bare TypeError):
+    ``Outcomes.select(): unknown setting model (did you mean 'models'?) ...``."""
+    owner, _, call = name.rpartition(".")
+    if name in _methods():  # named by its class, its keywords without self or cls
+        cls = _public_classes()[owner]
+        _refuses_a_typo(_owners()[name], f"{cls.__name__}.{call}", cls=cls)
+    else:
+        _refuses_a_typo(_owners()[name], call)
 
 
-def _refuses_a_typo(make, owner: str) -> None:
-    """``make`` (a call or a class) refuses its last keyword misspelt -- before it runs, so
-    no data are needed -- as a ValidationError that is a TypeError too, suggesting the
-    keyword meant and listing every one it takes (one that takes none says so)."""
-    known = _keywords(make)
+def _refuses_a_typo(make, owner: str, cls: type | None = None) -> None:
+    """``make`` (a call, a class or a method read off its class) refuses its last keyword
+    misspelt -- before it runs, so no data (nor an instance) are needed -- as a
+    ValidationError that is a TypeError too, suggesting the keyword meant and listing every
+    one it takes (one that takes none says so); a method read off ``cls``."""
+    known = _keywords(make, cls)
     typo = _misspelt(known[-1]) if known else "setting"
     assert typo not in known
     with pytest.raises(ValidationError) as caught:
@@ -1066,9 +1246,16 @@ def test_every_public_class_is_classified_for_its_keywords():
             "sc.display.Table", "sc.ANALYSES['plan'].params"} <= set(classes)
     stale = set(_NOT_CONSTRUCTED) - set(classes)
     assert not stale, stale
+    # one list of owners for the keyword contract and the list walk: the constructed
+    # classes, the calls and every public method of every public class, results included
+    owners = _owners()
+    assert {"sc.Outcomes.select", "sc.Leaderboard.caption", "sc.planner.Plan.to_text",
+            "sc.rubric.AllOf.describe", "sc.rubric.Condition.named", "sc.rank.Prior.grad",
+            "sc.rubric.Rubric.from_json", "sc.display.Shown.charts"} <= _methods() <= set(owners)
+    assert set(_public_calls()) <= set(owners) and not set(_NOT_CONSTRUCTED) & set(owners)
 
 
-@pytest.mark.parametrize("name", sorted(set(_public_classes()) - set(_NOT_CONSTRUCTED)))
+@pytest.mark.parametrize("name", sorted(n for n, f in _owners().items() if isinstance(f, type)))
 def test_every_public_class_refuses_an_unknown_keyword_naming_its_settings(name):
     """``sc.Outcomes(R, model=[...])``, ``sc.io.LoadOptions(weight=...)``,
     ``sc.rank.GaussianPrior(varr=2)`` raised Python's bare "__init__() got an unexpected
@@ -1114,6 +1301,15 @@ def test_checked_classes_stay_the_dataclasses_they_were():
         @checked_keywords
         class Wrong:
             x: int = 0
+
+    # a method that passes **kwargs on cannot be checked by its signature: refused on import
+    from scorio_core._validation import checked_methods
+
+    with pytest.raises(TypeError, match=r"Loose\.more takes \*\*kwargs"):
+        @checked_methods
+        class Loose:
+            def more(self, **kw):
+                return kw
 
 
 @pytest.mark.parametrize(("call", "typo", "meant"), [

@@ -1099,3 +1099,27 @@ def test_a_public_call_captions_an_unset_setting_by_its_declared_word():
     assert f"R0 = {word}" in text and "None" not in text
     board = sc.leaderboard(np.random.default_rng(0).integers(0, 2, (3, 10, 4)), ks=())
     assert "ks =" not in board.caption()
+
+
+def test_a_caption_leaves_out_the_skipped_settings_however_the_run_recorded_them():
+    """``skip`` drops a setting from the caption whether the run recorded a public call's own
+    settings or a definition's params, and whether the setting reads as given or as the
+    run resolved it (a placeholder worded by ``resolved``): a definition's run had kept it."""
+    from dataclasses import dataclass
+
+    from scorio_core.display import About, run_caption, settings_caption
+
+    @dataclass(frozen=True)
+    class P:
+        seed: int = 3
+        progress: int = 2
+        budget: int = 0
+
+    words = {"budget": "30 trials (today's N)"}
+    params = About("x", P(), data="d.npz")
+    assert run_caption(params, lambda p: words) == (
+        "d.npz · seed = 3 · progress = 2 · budget = 30 trials (today's N)")
+    assert run_caption(params, lambda p: words, skip=("progress", "budget")) == "d.npz · seed = 3"
+    settings = About(None, data="d.npz", settings={"seed": 3, "progress": 2, "budget": 0})
+    assert run_caption(settings, skip=("progress", "budget")) == "d.npz · seed = 3"
+    assert settings_caption({"seed": 3, "budget": 0}, words, skip=("budget",)) == "seed = 3"

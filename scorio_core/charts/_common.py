@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import altair as alt
 import numpy as np
 import pandas as pd
 
-from .._validation import checked_keywords
+from .._validation import as_names, as_numbers, checked_keywords
 from ..formatting import display_width
 from ..outcomes import Outcomes
 
@@ -63,7 +64,8 @@ MAX_WHOLE_TICKS = 20
 
 
 @checked_keywords(also=lambda: _keywords_of(alt.Axis))
-def whole_axis(values, lo: int | None = None, **kw) -> alt.Axis:
+def whole_axis(values: Sequence[float] | np.ndarray | str, lo: int | None = None, **kw
+               ) -> alt.Axis:
     """An axis of whole numbers with each tick once: every integer of a short range
     (``lo`` or the smallest of ``values`` to the largest), else steps of at least 1.
 
@@ -72,7 +74,7 @@ def whole_axis(values, lo: int | None = None, **kw) -> alt.Axis:
     ``tickMinStep`` is 0: Vega-Lite adds 1 for ``format="d"``, and the Vega in the app's
     browser then thins exactly three listed values (1, 2, 3 at N = 4 trials) to 1 and 3.
     """
-    v = pd.to_numeric(pd.Series(list(values)), errors="coerce")
+    v = pd.to_numeric(pd.Series(list(_values(values))), errors="coerce")
     v = v[np.isfinite(v)]
     if len(v):
         first = int(np.floor(v.min())) if lo is None else int(lo)
@@ -113,14 +115,22 @@ def log_ticks(lo: float, hi: float) -> list[float]:
     return [t for t in ticks if lo * (1 - 1e-9) <= t <= hi * (1 + 1e-9)]
 
 
-def _positive(values) -> pd.Series:
+def _values(values: Sequence[float] | np.ndarray | str, what: str = "values") -> list:
+    """The numbers an axis is made for: an array, a list, one number or one comma-separated
+    string (``"1,4,16"``, not the characters ``'1', ',', '4'`` ...)."""
+    if isinstance(values, np.ndarray):
+        return values.ravel().tolist()
+    return list(as_numbers(values, what, kind=float, example="1,4,16"))
+
+
+def _positive(values: Sequence[float] | np.ndarray | str) -> pd.Series:
     """The finite positive numbers among ``values`` (what a log axis can place)."""
-    v = pd.to_numeric(pd.Series(list(values)), errors="coerce")
+    v = pd.to_numeric(pd.Series(_values(values)), errors="coerce")
     return v[np.isfinite(v) & (v > 0)]
 
 
 @checked_keywords(also=lambda: _keywords_of(alt.Axis))
-def log_axis(values, **kw) -> alt.Axis:
+def log_axis(values: Sequence[float] | np.ndarray | str, **kw) -> alt.Axis:
     """A log-scale axis of positive numbers (a lead, a 2PL slope) with :func:`log_ticks`
     over the whole decades that hold ``values`` (the domain a log scale is extended to).
 
@@ -138,7 +148,7 @@ def log_axis(values, **kw) -> alt.Axis:
 
 
 @checked_keywords(also=lambda: _keywords_of(alt.Axis))
-def whole_log_axis(values, **kw) -> alt.Axis:
+def whole_log_axis(values: Sequence[float] | np.ndarray | str, **kw) -> alt.Axis:
     """A log-scale axis of whole numbers (plan sizes: trials, questions) with each tick once:
     :func:`log_ticks` within the range of ``values`` (1, 2 and 5 times the powers of ten),
     or every whole number of a range holding fewer than two of those (short ranges of at
@@ -228,7 +238,7 @@ def series_styles(n: int) -> tuple[list[str], list[list[int]]]:
 
 
 @checked_keywords
-def series_encodings(field: str, domain, legend: alt.Legend | None = None,
+def series_encodings(field: str, domain: str | Sequence[str], legend: alt.Legend | None = None,
                      title: str | None = None, dash: bool = True,
                      highlight: int | None = None) -> dict:
     """Encodings that tell apart the lines of one series each (a model, a method): a
@@ -250,7 +260,7 @@ def series_encodings(field: str, domain, legend: alt.Legend | None = None,
     >>> "strokeDash" in enc
     False
     """
-    domain = [str(d) for d in dict.fromkeys(domain)]
+    domain = list(dict.fromkeys(as_names(domain, "domain", example="bayes,avg")))  # "a,b" too
     if highlight is not None:
         n = min(max(int(highlight), 0), len(domain))
         colours = series_styles(n)[0] + [OTHER_COLOUR] * (len(domain) - n)
@@ -329,7 +339,7 @@ def _legend_columns(names, most: int = 3) -> int:
 
 
 @checked_keywords(also=lambda: _keywords_of(alt.Legend))
-def name_legend(names, **kw) -> alt.Legend:
+def name_legend(names: str | Sequence[str], **kw) -> alt.Legend:
     """The legend of a chart that lists models (or other names): every name whole, one
     longer than :data:`NAME_LINE_PX` on more lines (:func:`name_lines`, through
     ``labelExpr``), no ``labelLimit``; below the chart (``orient="bottom"``) in as many
@@ -342,6 +352,7 @@ def name_legend(names, **kw) -> alt.Legend:
     >>> legend["labelLimit"], legend["columns"], legend["labelExpr"].startswith('{"xxx')
     (0, 1, True)
     """
+    names = as_names(names, "names", example="model a,model b")  # "a,b": two, not letters
     wrapped = {str(n): lines for n in dict.fromkeys(names)
                if len(lines := name_lines(n)) > 1}
     if wrapped:
@@ -451,7 +462,7 @@ _VIRIDIS = ("#440154", "#482475", "#414487", "#355f8d", "#2a788e", "#21918c", "#
 
 
 @checked_keywords
-def viridis(t) -> list[str]:
+def viridis(t: Sequence[float] | np.ndarray | str) -> list[str]:
     """The colours of Vega's "viridis" scheme at positions ``t`` in [0, 1] (linear between
     eleven steps): what a ``scheme="viridis"`` colour scale paints, for choosing the text
     written on it (:func:`text_colour_on`).
@@ -462,7 +473,7 @@ def viridis(t) -> list[str]:
     ['#440154', '#fde725']
     """
     stops = np.array([_rgb(c) for c in _VIRIDIS])
-    x = np.clip(np.nan_to_num(np.asarray(t, dtype=float).ravel(), nan=0.0), 0, 1)
+    x = np.clip(np.nan_to_num(np.asarray(_values(t, "t"), dtype=float), nan=0.0), 0, 1)
     grid = np.linspace(0, 1, len(_VIRIDIS))
     rgb = np.stack([np.interp(x, grid, stops[:, i]) for i in range(3)], axis=1)
     return ["#" + "".join(f"{int(round(v)):02x}" for v in row) for row in rgb]

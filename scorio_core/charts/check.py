@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import altair as alt
 import numpy as np
 import pandas as pd
 
-from .._validation import checked_keywords
+from .._validation import as_numbers, checked_keywords
 from ..estimands import SCOPES
 from ..formatting import column_texts
 
@@ -24,7 +26,7 @@ P_BEST_RELIABILITY_CAPTION = (
 
 
 @checked_keywords
-def size_values(counts) -> list[int]:
+def size_values(counts: Sequence[int] | np.ndarray | str) -> list[int]:
     """The size legend's entries: the fewest and the most model-runs in a bin, and up to two
     round counts between. Vega-Lite's own picks are round values inside the scale, so the
     legend stopped at 1,200 beside a bin of 1,520: the largest dot had no entry.
@@ -37,7 +39,7 @@ def size_values(counts) -> list[int]:
     >>> size_values([200, 200])
     [200]
     """
-    c = [int(v) for v in counts]
+    c = [int(v) for v in as_numbers(counts, "counts", example="30,1520")]  # "30,1520" too
     lo, hi = min(c), max(c)
     if hi - lo < 2:
         return sorted({lo, hi})

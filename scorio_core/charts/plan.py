@@ -3,11 +3,13 @@ the budget split."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import altair as alt
 import numpy as np
 import pandas as pd
 
-from .._validation import checked_keywords
+from .._validation import as_numbers, checked_keywords
 from ..formatting import column_texts
 from ._common import _model_axis, _rows, log_axis, whole_axis, whole_log_axis
 
@@ -32,7 +34,8 @@ def _panel_legend(**kw) -> alt.Legend:
 
 @checked_keywords
 def order_curve_chart(
-    curve, z_threshold: float, title: str = "", p_decided=None
+    curve, z_threshold: float, title: str = "",
+    p_decided: Sequence[float] | np.ndarray | str | None = None,
 ) -> alt.HConcatChart:
     """Chance of a decision and P(correct order) versus trials per question for one pair.
 
@@ -53,7 +56,8 @@ def order_curve_chart(
     z_threshold : float
     title : str
     p_decided : array_like, optional
-        Chance of a decision per ``curve.n`` (default ``curve.p_decided``).
+        Chance of a decision per ``curve.n`` (default ``curve.p_decided``); or one
+        comma-separated string (``"0.2,0.9"``).
 
     Returns
     -------
@@ -68,7 +72,8 @@ def order_curve_chart(
     """
     df = curve.frame()
     if p_decided is not None:
-        df["p_decided"] = np.asarray(p_decided, dtype=float)
+        df["p_decided"] = np.asarray(as_numbers(p_decided, "p_decided", kind=float,
+                                              example="0.2,0.9"), dtype=float)
     x = alt.X("N:Q", title="trials per question N", axis=whole_axis(df["N"]))
     # short enough for a panel at 1024 px (PANEL_LABEL_PX); the caption says whose
     # Bayes@N and that the chance at a lead holds on any field

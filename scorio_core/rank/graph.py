@@ -38,10 +38,12 @@ round-off can never split them (:func:`_tie_average`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from scipy import optimize
 
-from .._validation import ValidationError, check_choice, check_int, check_number
+from .._validation import ValidationError, as_numbers, check_choice, check_int, check_number
 from ._stats import TrialPairs, as_binary, trial_pairs
 from .registry import ranker
 
@@ -199,7 +201,8 @@ def _stationary(P: np.ndarray) -> np.ndarray:
     variants={"pagerank": {"damping": 0.85, "max_iter": 100, "tol": 1e-12}},
     tie_floor=0.0,  # a stationary mass may legitimately be tiny
 )
-def pagerank(R, damping: float = 0.85, max_iter: int = 100, tol: float = 1e-12, teleport=None):
+def pagerank(R, damping: float = 0.85, max_iter: int = 100, tol: float = 1e-12,
+             teleport: Sequence[float] | np.ndarray | str | None = None):
     """PageRank scores ``r = d Q r + (1 - d) e`` (Ranking Reasoning LLMs under Test-Time
     Scaling (2026), eq. 59).
 
@@ -221,7 +224,8 @@ def pagerank(R, damping: float = 0.85, max_iter: int = 100, tol: float = 1e-12, 
         Accepted for the Ranking Reasoning LLMs under Test-Time Scaling (2026), App. I.2 signature;
         the linear solve is exact.
     teleport : array_like (L,), optional
-        Non-negative teleportation weights ``e`` (normalised); default uniform.
+        Non-negative teleportation weights ``e`` (normalised); default uniform; or one
+        comma-separated string (``"1,1,2"``).
 
     Examples
     --------
@@ -238,7 +242,8 @@ def pagerank(R, damping: float = 0.85, max_iter: int = 100, tol: float = 1e-12, 
     if teleport is None:
         e = np.full(L, 1.0 / L)
     else:
-        e = np.asarray(teleport, dtype=float)
+        e = np.asarray(as_numbers(teleport, "teleport", kind=float, example="1,1,2"),
+                       dtype=float)
         if e.shape != (L,) or not np.isfinite(e).all() or (e < 0).any() or e.sum() <= 0:
             raise ValidationError(
                 f"teleport must be {L} finite non-negative weights with a positive sum; "

@@ -16,12 +16,18 @@ Example
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._validation import ValidationError, binary_array_next, checked_keywords
+from .._validation import (
+    ValidationError,
+    as_numbers,
+    binary_array_next,
+    checked_keywords,
+    checked_methods,
+)
 
 __all__ = [
     "Prior",
@@ -47,6 +53,7 @@ def _positive(name: str, value) -> None:
         raise ValidationError(f"prior {name} must be a positive finite number; got {value!r}")
 
 
+@checked_methods  # its subclasses' own methods: @checked_keywords checks them
 class Prior:
     """Base class: ``penalty(θ) -> float`` and ``grad(θ) -> array``."""
 
@@ -60,12 +67,16 @@ class Prior:
 @checked_keywords
 @dataclass(frozen=True)
 class GaussianPrior(Prior):
-    """``P(θ) = Σ (θ_i - mean)² / (2 var)``."""
+    """``P(θ) = Σ (θ_i - mean)² / (2 var)``; ``mean``: one number, or one per model (a list,
+    an array or one comma-separated string, ``"0,0.5"``)."""
 
-    mean: float | np.ndarray = 0.0
+    mean: float | Sequence[float] | np.ndarray | str = 0.0
     var: float = 1.0
 
     def __post_init__(self):
+        if isinstance(self.mean, str):  # "0,0.5" as typed, not one text
+            object.__setattr__(self, "mean", as_numbers(self.mean, "mean", kind=float,
+                                                        example="0,0.5"))
         _finite("mean", self.mean)
         if not self.var > 0:
             raise ValidationError(f"Gaussian prior variance must be positive; got {self.var}")

@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from .._ties import NOISE_FLOOR, rank_scores
-from .._validation import ValidationError, checked_keywords
+from .._validation import ValidationError, checked_keywords, split_names
 from ..references import expand
 
 __all__ = ["FAMILIES", "METHODS", "Method", "methods_markdown", "ranker"]
@@ -131,7 +131,7 @@ def ranker(
     variants: Mapping[str, Mapping[str, Any]] | None = None,
     needs_r0: bool | Mapping[str, bool] = False,
     stochastic: bool = False,
-    extra: frozenset[str] | set[str] = frozenset(),
+    extra: str | Iterable[str] = frozenset(),
     extra_output: str | None = None,
     extra_with_scores: bool = True,
     tie_floor: float = NOISE_FLOOR,
@@ -149,9 +149,10 @@ def ranker(
         no parameters.
     needs_r0 : bool or mapping id -> bool
         Whether a variant must be given ``R0``.
-    extra : set of ids
+    extra : set of ids, or one comma-separated string
         Variants that are ours, not among the 72 identifiers of Ranking Reasoning LLMs under
-        Test-Time Scaling (2026), App. I.2.
+        Test-Time Scaling (2026), App. I.2 (``"a,b"`` is ``{"a", "b"}``; a string had been
+        read by substring, marking ``"bt"`` ours where ``extra="bt_map"``).
     extra_output : str, optional
         Name of a boolean keyword (e.g. ``"return_item_params"``) that asks for
         a second result. The score function then returns ``(scores, extra)``
@@ -165,6 +166,7 @@ def ranker(
     """
     if family not in FAMILIES:
         raise ValueError(f"unknown family {family!r}")
+    extra = frozenset(split_names(extra) if isinstance(extra, str) else extra)
 
     def decorate(score_fn: Callable[..., np.ndarray]):
         sig = inspect.signature(score_fn)

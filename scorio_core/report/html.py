@@ -10,15 +10,16 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
 
-from .._validation import checked_keywords
+from .._validation import as_names, checked_keywords
 from ..definitions import PRINTED_ROWS, TableView
 from ..display import CELL_STYLE, column_legend, text_cell
-from ..formatting import format_columns, shape_text
+from ..export import markup_names
+from ..formatting import _prose_pattern, format_columns, shape_text
 from ..references import bibliography
 from ._build import (
     Report,
@@ -136,20 +137,27 @@ def escape(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
 
-_CODE = re.compile(r"`([^`]+)`")
-
-
-def prose(text: Any) -> str:
+def prose(text: Any, names: Iterable[str] = ()) -> str:
     """Our sentences (how to read, caveats, captions) as HTML: escaped, their Markdown
-    ``code`` spans as ``<code>`` (not literal backticks).
+    ``code`` spans as ``<code>`` (not literal backticks), and the ``names`` from the data they
+    quote (:func:`~scorio_core.export.markup_names`) as text, letter for letter -- a model
+    named ``tick`s`` paired its backtick with one of ours and set a code span across the
+    sentence. A name is found where it occurs whole, the longest first, as the Markdown
+    report finds it (:func:`~scorio_core.formatting.md_prose`).
 
     Example
     -------
     >>> from scorio_core.report.html import prose
     >>> prose("so `bayes_mu` is `score` pulled <50%")
     'so <code>bayes_mu</code> is <code>score</code> pulled &lt;50%'
+    >>> prose("tick`s leads on `p_best`", ["tick`s"])
+    'tick`s leads on <code>p_best</code>'
     """
-    return _CODE.sub(r"<code>\1</code>", escape(text))
+    names = as_names(names, "names", noun="names from the data", example="model_a,model_b")
+    pattern, marked = _prose_pattern(tuple(dict.fromkeys(names)))
+    parts = pattern.split(str(text))  # text, then a name or one of our code spans, then text...
+    return "".join(f"<code>{escape(p[1:-1])}</code>" if i % 2 and p not in marked else escape(p)
+                   for i, p in enumerate(parts))
 
 
 def _header(name: str) -> str:
@@ -159,13 +167,14 @@ def _header(name: str) -> str:
 
 
 def _table(view: TableView | pd.DataFrame, name: str,
-           columns: Mapping[str, str] | None = None) -> str:
+           columns: Mapping[str, str] | None = None, names: Sequence[str] = ()) -> str:
     """One table under its name: the rows the section shows (a view's, with its note), in
     parts when too wide for a page, the lines said under it and the legend of its columns
     (``columns``: their declaration, :meth:`~scorio_core.definitions.Analysis.column_help`;
-    :func:`_legend`, as a result's own display prints it)."""
+    :func:`_legend`, as a result's own display prints it); ``names``: those from the data
+    the lines may quote (:func:`prose`)."""
     df, notes = readable(view)
-    said = "".join(f'<p class="note">{prose(n)}</p>' for n in notes)
+    said = "".join(f'<p class="note">{prose(n, names)}</p>' for n in notes)
     said += _legend(df.columns, columns or {}) if len(df) else ""
     if df.empty:  # a header with no rows reads as a rendering fault: say what it means
         return (f"<h3>{escape(name)}</h3>"
@@ -257,37 +266,39 @@ def _unique_ids(svg: str, prefix: str) -> str:
     return re.sub(rf'href="#({alt})"', lambda m: f'href="#{prefix}{m.group(1)}"', svg)
 
 
-def _figure(title: str, chart, caption: str, key: str) -> str:
+def _figure(title: str, chart, caption: str, key: str, names: Sequence[str] = ()) -> str:
     try:
         svg = _unique_ids(chart_svg(chart, inline=True), f"{key}_")
     except Exception as exc:  # noqa: BLE001 -- one chart must not sink the whole report
         svg = f'<p class="error">This chart could not be rendered ({escape(exc)}).</p>'
     return (
         f"<figure><h3>{escape(title)}</h3>{svg}"
-        f"<figcaption>{prose(caption)}</figcaption></figure>"
+        f"<figcaption>{prose(caption, names)}</figcaption></figure>"
     )
 
 
-def _section(i: int, s: SectionResult) -> str:
+def _section(i: int, s: SectionResult, names: Sequence[str] = ()) -> str:
+    """Section ``i``; ``names``: those from the data its sentences may quote (:func:`prose`)."""
     a = s.analysis
     parts = [f'<section id="s{i}"><h2>{i}. {escape(a.title)}</h2>']
     how = a.how_to_read_for(s.params, s.result)  # a simulation's: the run's own values
-    parts.append(f'<p class="howto"><strong>How to read this.</strong> {prose(how)}</p>')
+    parts.append(f'<p class="howto"><strong>How to read this.</strong> {prose(how, names)}</p>')
     if s.error is not None:
         parts.append(f'<p class="error">Not computed for these data: {escape(s.error)}</p>')
         return "".join(parts) + "</section>"
     parts.append(_settings(s))
     if s.caveats:
-        items = "".join(f"<li>{prose(c)}</li>" for c in s.caveats)
+        items = "".join(f"<li>{prose(c, names)}</li>" for c in s.caveats)
         parts.append(f'<div class="caveats"><strong>Caveats</strong><ul>{items}</ul></div>')
     parts += [
-        _figure(c.title, c.chart, c.caption, f"s{i}c{j}") if c.empty is None else
-        f'<figure><h3>{escape(c.title)}</h3><p class="note">{prose(c.empty)}</p></figure>'
+        _figure(c.title, c.chart, c.caption, f"s{i}c{j}", names) if c.empty is None else
+        f'<figure><h3>{escape(c.title)}</h3><p class="note">{prose(c.empty, names)}</p></figure>'
         for j, c in enumerate(s.charts)
     ]
     if notice := a.notice_for(s.params, s.result):  # a simulation's lesson, as its page says
-        parts.append(f'<p class="notice"><strong>What to notice.</strong> {prose(notice)}</p>')
-    parts += [_table(view, name, a.column_help(name))
+        parts.append('<p class="notice"><strong>What to notice.</strong> '
+                     f"{prose(notice, names)}</p>")
+    parts += [_table(view, name, a.column_help(name), names)
               for name, view in (s.shown or s.tables).items()]
     return "".join(parts) + "</section>"
 
@@ -330,11 +341,12 @@ def _how_read(report: Report) -> str:
     part = how_read(report.data)
     if part is None:
         return ""
-    notes = "".join(f"<li>{prose(n)}</li>" for n in part.notes)
+    names = markup_names(report.data)  # the sentences name files and models
+    notes = "".join(f"<li>{prose(n, names)}</li>" for n in part.notes)
     return (
         '<section id="how-read"><h2>How the data were read</h2>'
-        + "".join(f"<p>{prose(t)}</p>" for t in part.sentences)
-        + _table(part.table, "files")
+        + "".join(f"<p>{prose(t, names)}</p>" for t in part.sentences)
+        + _table(part.table, "files", names=names)
         + (f'<div class="caveats"><strong>Notes</strong><ul>{notes}</ul></div>' if notes else "")
         + "</section>"
     )
@@ -356,6 +368,9 @@ def to_html(report: Report) -> str:
     (True, True, False)
     """
     d = report.data
+    # our sentences quote names from the data: each read letter for letter ("tick`s" opened a
+    # code span that ran to our next backtick), our own `code` kept
+    names = markup_names(d)
     synthetic = ""
     if report.provenance["synthetic"]:
         synthetic = (
@@ -366,12 +381,12 @@ def to_html(report: Report) -> str:
     pooled = pooled_text(d)
     if pooled:
         synthetic += f"<p>{escape(pooled)}</p>"
-    synthetic += "".join(f'<p class="note">{prose(t)}</p>' for t in left_out_text(report))
+    synthetic += "".join(f'<p class="note">{prose(t, names)}</p>' for t in left_out_text(report))
     toc = "".join(
         f'<li><a href="#s{i}">{escape(s.analysis.title)}</a></li>'
         for i, s in enumerate(report.sections, 1)
     )
-    body = "".join(_section(i, s) for i, s in enumerate(report.sections, 1))
+    body = "".join(_section(i, s, names) for i, s in enumerate(report.sections, 1))
     read = _how_read(report)
     read_link = '<li><a href="#how-read">How the data were read</a></li>' if read else ""
     return (

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .._validation import checked_keywords
 from ..definitions.provenance import export_filename
 from ..display import legend_markdown
-from ..export import _md_cell, _md_escape_prose  # one escaping rule for every Markdown export
-from ..formatting import markdown_table, md_inline, shape_text
+from ..export import _md_cell, _md_escape_prose, markup_names  # one rule for every Markdown export
+from ..formatting import markdown_table, shape_text
 from ..references import bibliography
 from ._build import (
     Report,
@@ -38,12 +38,13 @@ __all__ = ["to_markdown"]
 
 
 def _table(view: TableView | pd.DataFrame, name: str,
-           columns: Mapping[str, str] | None = None) -> list[str]:
+           columns: Mapping[str, str] | None = None, names: Sequence[str] = ()) -> list[str]:
     """One table: the rows the section shows (a view's, with its note), the lines said
     under it and the legend of its columns (``columns``: their declaration,
-    :func:`~scorio_core.display.legend_markdown`)."""
+    :func:`~scorio_core.display.legend_markdown`); ``names``: those from the data the lines
+    may quote (:func:`~scorio_core.export.markup_names`)."""
     df, notes = readable(view)
-    said = [x for n in notes for x in ("", _md_escape_prose(n))]
+    said = [x for n in notes for x in ("", _md_escape_prose(n, names))]
     if len(df) and (legend := legend_markdown(df.columns, columns or {})):
         said += ["", legend]
     if df.empty:  # a header with no rows reads as a rendering fault: say what it means
@@ -65,11 +66,12 @@ def _how_read(report: Report) -> list[str]:
     part = how_read(report.data)
     if part is None:
         return []
+    names = markup_names(report.data)
     out = ["## How the data were read", ""]
-    out += [x for t in part.sentences for x in (_md_escape_prose(t), "")]
-    out += ["### files", ""] + _table(part.table, "files") + [""]
+    out += [x for t in part.sentences for x in (_md_escape_prose(t, names), "")]
+    out += ["### files", ""] + _table(part.table, "files", names=names) + [""]
     if part.notes:
-        out += ["**Notes**", ""] + [f"- {_md_escape_prose(n)}" for n in part.notes] + [""]
+        out += ["**Notes**", ""] + [f"- {_md_escape_prose(n, names)}" for n in part.notes] + [""]
     return out
 
 
@@ -102,6 +104,13 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
     '# Demo'
     """
     d, prov = report.data, report.provenance
+    # our sentences quote names from the data: each read letter for letter ("big*model*" was
+    # set in italics, "[beta](x)" as a link), our own `code` and emphasis kept
+    names = markup_names(d)
+
+    def prose(text: str) -> str:
+        return _md_escape_prose(text, names)
+
     out = [
         f"# {_md_cell(report.title)}",
         "",
@@ -113,8 +122,8 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
         out += ["> **Synthetic data — not real model outputs.** Do not cite as results.", ""]
     pooled = pooled_text(d)
     if pooled:
-        out += [md_inline(pooled), ""]
-    out += [x for t in left_out_text(report) for x in (_md_escape_prose(t), "")]
+        out += [prose(pooled), ""]  # it names the benchmarks pooled
+    out += [x for t in left_out_text(report) for x in (prose(t), "")]
     cdir = Path(chart_dir) if chart_dir is not None else None
     if cdir is not None:
         cdir.mkdir(parents=True, exist_ok=True)
@@ -122,28 +131,29 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
         a = s.analysis
         out += [f"## {i}. {_md_cell(a.title)}", "",
                 f"**How to read this.** "
-                f"{_md_escape_prose(a.how_to_read_for(s.params, s.result))}", ""]
+                f"{prose(a.how_to_read_for(s.params, s.result))}", ""]
         if s.error is not None:
             out += [f"*Not computed for these data: {_md_cell(s.error)}*", ""]
             continue
         out += [f"Settings: {settings_text(s, _md_cell)}.", ""]  # labels, then `names`
         if s.caveats:
             # our sentences: their `code` spans stay code (names with markup never load)
-            out += ["**Caveats**", ""] + [f"- {_md_escape_prose(c)}" for c in s.caveats] + [""]
+            out += ["**Caveats**", ""] + [f"- {prose(c)}" for c in s.caveats] + [""]
         for j, c in enumerate(s.charts, 1):
             out += [f"### {_md_cell(c.title)}", ""]
             if c.empty is not None:  # nothing to draw: say why instead of a flat chart
-                out += [_md_escape_prose(c.empty), ""]
+                out += [prose(c.empty), ""]
                 continue
             if cdir is not None:
                 name = export_filename(d, a.id, "svg", f"chart{j}")
                 (cdir / name).write_text(chart_svg(c.chart), encoding="utf-8")
                 out += [f"![{_md_cell(c.title)}]({cdir.name}/{name})", ""]
-            out += [f"*{_md_escape_prose(c.caption)}*", ""]
+            out += [f"*{prose(c.caption)}*", ""]
         if notice := a.notice_for(s.params, s.result):  # a simulation's lesson, as its page
-            out += [f"**What to notice.** {_md_escape_prose(notice)}", ""]
+            out += [f"**What to notice.** {prose(notice)}", ""]
         for name, view in (s.shown or s.tables).items():
-            out += [f"### {_md_cell(name)}", ""] + _table(view, name, a.column_help(name)) + [""]
+            out += [f"### {_md_cell(name)}", ""] + _table(view, name, a.column_help(name),
+                                                          names) + [""]
     text = json.dumps(prov, indent=2, ensure_ascii=False, default=str)
     # markup characters as JSON escapes: still the same JSON, inert in any Markdown renderer
     for ch, esc in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"), ("`", "\\u0060")):

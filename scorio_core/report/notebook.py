@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -21,8 +22,8 @@ from pathlib import Path
 from .._validation import as_names, checked_keywords
 from ..definitions.provenance import benchmark_words
 from ..display import legend_markdown, readable
-from ..export import _md_cell  # the report's Markdown escaping, for the settings' values
-from ..formatting import shape_text
+from ..export import _md_cell, markup_names  # the Markdown report's escaping of names
+from ..formatting import md_prose, shape_text
 from ..io import load_keywords
 from ..io.options import LoadOptions
 from ..outcomes import COMBINED
@@ -145,6 +146,21 @@ def load_code(
     return "\n".join(lines)
 
 
+def _code(text: str) -> str:
+    """``text`` as one Markdown code span whatever backticks it holds (a benchmark named
+    ``tick`s``): fenced by a run of backticks longer than any it holds, CommonMark's rule.
+
+    Example
+    -------
+    >>> from scorio_core.report.notebook import _code
+    >>> _code("math"), _code("tick`s"), _code("`q`")
+    ('`math`', '``tick`s``', '`` `q` ``')
+    """
+    fence = "`" * (max(map(len, re.findall("`+", text)), default=0) + 1)
+    pad = " " if text[:1] == "`" or text[-1:] == "`" else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
 def _shown_legend(s) -> str:
     """The "Columns:" legend of the tables a section's code cell ends by showing -- its main
     table and those shown with it (:class:`~scorio_core.display.Shown`), as the HTML
@@ -196,26 +212,34 @@ def to_notebook(
     from nbformat import v4
 
     prov = report.provenance
+    # the Markdown cells quote names from the data: each reads letter for letter in Jupyter
+    # ("big*model*" was set in italics, "cost $5 $6" as a formula), our own `code` and
+    # emphasis kept, as the Markdown report writes them (the code cells, Python, hold them as is)
+    names = markup_names(report.data)
+
+    def prose(text: str) -> str:
+        return md_prose(text, names)
+
     # the benchmark(s) as the report's provenance says them (none said where the questions
     # name none); the load cell selects the record's prov["benchmark"]
-    bench = "" if prov["benchmark"] is None else f", benchmark `{benchmark_words(prov)}`"
+    bench = "" if prov["benchmark"] is None else f", benchmark {_code(benchmark_words(prov))}"
     intro = [
-        f"# {report.title}",
+        f"# {_md_cell(report.title)}",
         "",
-        f"Dataset **{report.data.name}** ({shape_text(*prov['shape'].values())}{bench}). "
+        f"Dataset **{_md_cell(report.data.name)}** ({shape_text(*prov['shape'].values())}{bench}). "
         f"Made {prov['created_utc']} with scorio-studio "
         f"{prov['versions'].get('scorio-studio', '')}; run the cells top to bottom to "
         "reproduce every number of the report.",
     ]
     if given := load_options_text(prov):  # the provenance's record, as the HTML report's
-        intro += ["", f"Read with the loader options `{given}`, which the first cell's "
+        intro += ["", f"Read with the loader options {_code(given)}, which the first cell's "
                   "`sc.load` repeats."]
     if prov["synthetic"]:
         intro += ["", "> **Synthetic data — not real model outputs.** Do not cite as results."]
     pooled = pooled_text(report.data, select="benchmark=NAME")
     if pooled:
-        intro += ["", pooled]
-    intro += [x for t in left_out_text(report) for x in ("", t)]
+        intro += ["", prose(pooled)]  # it names the benchmarks pooled
+    intro += [x for t in left_out_text(report) for x in ("", prose(t))]
     inp = prov["input"] or {}
     sha256: str | list[str | None] | None
     if isinstance(data_path, list | tuple):  # folders or several files: every file read
@@ -241,26 +265,28 @@ def to_notebook(
     for i, s in enumerate(report.sections, 1):
         a = s.analysis
         md = [f"## {i}. {a.title}", "",
-              f"**How to read this.** {a.how_to_read_for(s.params, s.result)}"]
+              f"**How to read this.** {prose(a.how_to_read_for(s.params, s.result))}"]
         if s.error is not None:
-            cells.append(v4.new_markdown_cell("\n".join(md + ["", f"*Not computed: {s.error}*"])))
+            cells.append(v4.new_markdown_cell(
+                "\n".join(md + ["", f"*Not computed: {_md_cell(s.error)}*"])))
             continue
         md += ["", f"Settings: {settings_text(s, _md_cell)}."]  # labels, then `names`
         if s.caveats:
-            md += ["", "**Caveats**", ""] + [f"- {c}" for c in s.caveats]
+            md += ["", "**Caveats**", ""] + [f"- {prose(c)}" for c in s.caveats]
         cells.append(v4.new_markdown_cell("\n".join(md)))
         cells.append(v4.new_code_cell(a.to_code(s.params, "data")))
         if legend := _shown_legend(s):  # what the cell's table holds, as the report says
             cells.append(v4.new_markdown_cell(legend))
         for c, expr in zip(s.charts, a.chart_code, strict=False):
             if c.empty is not None:  # nothing to draw on these data: say why
-                cells.append(v4.new_markdown_cell(f"**{c.title}.** {c.empty}"))
+                cells.append(v4.new_markdown_cell(f"**{_md_cell(c.title)}.** {prose(c.empty)}"))
                 continue
             # the cell below draws the chart live: what a click on it shows, too
-            cells.append(v4.new_markdown_cell(f"**{c.title}.** {c.live_caption}"))
+            cells.append(v4.new_markdown_cell(
+                f"**{_md_cell(c.title)}.** {prose(c.live_caption)}"))
             cells.append(v4.new_code_cell(expr))
         if notice := a.notice_for(s.params, s.result):  # a simulation's lesson, as its page
-            cells.append(v4.new_markdown_cell(f"**What to notice.** {notice}"))
+            cells.append(v4.new_markdown_cell(f"**What to notice.** {prose(notice)}"))
     cells.append(v4.new_markdown_cell(
         "\n".join(["## References", ""] + [f"- {line}" for line in bibliography()])))
     nb = v4.new_notebook(cells=cells)

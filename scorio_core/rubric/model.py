@@ -45,7 +45,14 @@ from typing import Any, BinaryIO
 import numpy as np
 import pandas as pd
 
-from .._validation import ValidationError, as_names, as_numbers, checked_keywords, parse_json
+from .._validation import (
+    ValidationError,
+    as_names,
+    as_numbers,
+    checked_keywords,
+    checked_methods,
+    parse_json,
+)
 from ..formatting import noun_text, weight_text
 from ..outcomes import check_name
 
@@ -130,6 +137,7 @@ def _fmt(x: float) -> str:
 
 
 # ------------------------------------------------------------------ conditions
+@checked_methods  # named(), describe(); the subclasses' own: @checked_keywords
 class Condition:
     """Base of the condition tree; ``&``, ``|`` and ``~`` build :class:`AllOf`,
     :class:`AnyOf` and :class:`Not`."""

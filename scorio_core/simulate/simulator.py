@@ -49,6 +49,8 @@ from .._validation import (
     check_int,
     check_number,
     checked_keywords,
+    checked_methods,
+    no_text,
 )
 from ..display import Displayed, View
 from ..engines.agreement import _signs
@@ -118,8 +120,14 @@ def _map(executor, fn, items, shared, progress, total: int, unit: str) -> list:
 # ---------------------------------------------------------------------------
 # per-question probabilities and outcomes
 # ---------------------------------------------------------------------------
+def _probabilities(p: np.ndarray | Sequence[Sequence[float]]) -> np.ndarray:
+    """``p`` as a float array; a string is refused as one (a table of probabilities has no
+    typed form), not read as text."""
+    return np.asarray(no_text(p, "p", "probabilities: an array or nested lists"), dtype=float)
+
+
 @checked_keywords
-def shift_to_means(p, means) -> np.ndarray:
+def shift_to_means(p: np.ndarray | Sequence[Sequence[float]], means) -> np.ndarray:
     """Shift each row of success probabilities ``p (..., M)`` by one constant in logit
     space so that its mean equals ``means (...)`` exactly (to ~1e-15).
 
@@ -133,7 +141,7 @@ def shift_to_means(p, means) -> np.ndarray:
     >>> round(float(p.mean()), 12)
     0.3
     """
-    p = np.asarray(p, dtype=float)
+    p = _probabilities(p)
     if isinstance(means, str):  # one mean per row of p, as --means reads them
         means = as_numbers(means, "means", kind=float, example="0.5,0.8")
     m = np.asarray(means, dtype=float)[..., None]
@@ -236,7 +244,7 @@ def question_probs(
 
 
 @checked_keywords
-def sample_outcomes(p, N: int, seed=None) -> np.ndarray:
+def sample_outcomes(p: np.ndarray | Sequence[Sequence[float]], N: int, seed=None) -> np.ndarray:
     """``N`` i.i.d. outcomes per question: ``R (..., M, N)`` int8 from ``p (..., M, C+1)``.
 
     Binary: ``R = [u < p_1]`` with ``u ~ U(0, 1)``; categorical: inverse CDF.
@@ -247,7 +255,7 @@ def sample_outcomes(p, N: int, seed=None) -> np.ndarray:
     >>> sc.simulate.sample_outcomes(np.array([[0.0, 1.0], [1.0, 0.0]]), 3, seed=0).tolist()
     [[1, 1, 1], [0, 0, 0]]
     """
-    p = np.asarray(p, dtype=float)
+    p = _probabilities(p)
     N = check_int("N", N)
     u = _rng(seed).random(p.shape[:-1] + (N,))
     if p.shape[-1] == 2:
@@ -257,7 +265,7 @@ def sample_outcomes(p, N: int, seed=None) -> np.ndarray:
 
 
 @checked_keywords
-def sample_counts(p, N: int, seed=None) -> np.ndarray:
+def sample_counts(p: np.ndarray | Sequence[Sequence[float]], N: int, seed=None) -> np.ndarray:
     """Category counts of ``N`` trials per question, ``(..., M, C+1)``, drawn directly
     (binomial / multinomial): the same distribution as counting :func:`sample_outcomes`
     at a fraction of the cost, for studies that only need counts.
@@ -268,7 +276,7 @@ def sample_counts(p, N: int, seed=None) -> np.ndarray:
     >>> sc.simulate.sample_counts(np.array([[0.5, 0.5]]), 10, seed=0).sum(-1).tolist()
     [10]
     """
-    p = np.asarray(p, dtype=float)
+    p = _probabilities(p)
     N = check_int("N", N, minimum=0)
     rng = _rng(seed)
     if p.shape[-1] == 2:
@@ -278,7 +286,8 @@ def sample_counts(p, N: int, seed=None) -> np.ndarray:
 
 
 @checked_keywords
-def greedy_outcomes(p, D: int = 1, sharpness: float = 4.0, seed=None) -> np.ndarray:
+def greedy_outcomes(p: np.ndarray | Sequence[Sequence[float]], D: int = 1,
+                    sharpness: float = 4.0, seed=None) -> np.ndarray:
     """Greedy-decode outcomes ``(..., M, D)`` correlated with the samples through ``p``.
 
     Greedy decoding is sampling at temperature → 0; we model it as sampling from the
@@ -293,7 +302,7 @@ def greedy_outcomes(p, D: int = 1, sharpness: float = 4.0, seed=None) -> np.ndar
     >>> sc.simulate.greedy_outcomes(p, sharpness=200, seed=0).ravel().tolist()
     [1, 0]
     """
-    p = np.asarray(p, dtype=float)
+    p = _probabilities(p)
     gamma = check_number("sharpness", sharpness)
     logq = gamma * np.log(np.clip(p, 1e-300, None))
     q = np.exp(logq - logq.max(-1, keepdims=True))
@@ -310,6 +319,7 @@ MIMICS_COLUMNS = {
 }
 
 
+@checked_methods
 @dataclass(frozen=True, eq=False, repr=False)
 class Mimics(Displayed):
     """A set of LLM mimics: fixed per-question category probabilities with known truth.

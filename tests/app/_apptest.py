@@ -30,3 +30,20 @@ def start(app: str, dataset: str, timeout: float = 60) -> AppTest:
     at = AppTest.from_file(app, default_timeout=timeout)
     at.session_state["dataset"] = dataset
     return at.run().run()
+
+
+def parts_px(frames) -> list[int]:
+    """Each drawn part's width as the pages measure it (``app_state.table_fit.column_px``
+    of the columns it shows, with the widths and labels the page set), one per table."""
+    import json
+
+    from app_state.table_fit import column_px
+
+    out = []
+    for d in frames:
+        cfg = json.loads(d.proto.columns or "{}")
+        cols = list(d.proto.column_order) or list(d.value.columns)
+        widths = {c: v["width"] for c, v in cfg.items() if isinstance(v.get("width"), int)}
+        labels = {c: v["label"] for c, v in cfg.items() if v.get("label")}
+        out.append(sum(column_px(d.value[cols], labels, widths).values()))
+    return out

@@ -158,6 +158,24 @@ CUT_METRICS_JS = """() => Array.from(document.querySelectorAll(
     '[data-testid="stMain"] [data-testid="stMetric"]')).map(m => [m.innerText,
     Math.max(...[m, ...m.querySelectorAll('*')].map(e => e.scrollWidth - e.clientWidth))])
   .filter(([, cut]) => cut > 0)"""
+#: ``[text, pixels cut]`` of every button in the main column (a plain button, a segmented
+#: control's or pills' option) whose text does not read whole: ended with "…" in its box
+#: (a button's label scrolls), or drawn past the right edge of a column that holds it (the
+#: Leaderboard's "greedy (R0)" ran 40 px past 4/15 of a 1024 px window's column).
+CUT_BUTTONS_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] button')).map(b => {
+  let right = Infinity;
+  for (let e = b.parentElement; e; e = e.parentElement) {
+    if (getComputedStyle(e).overflowX !== 'visible' || e.matches('[data-testid="stColumn"]')) {
+      right = Math.min(right, e.getBoundingClientRect().right);
+    }
+  }
+  const label = b.querySelector('[data-testid="stMarkdownContainer"]') || b;
+  const inside = Math.max(...[b, ...b.querySelectorAll('*')].map(
+    e => e.scrollWidth - e.clientWidth));
+  return [label.innerText.trim(), Math.round(Math.max(inside,
+                                                      b.getBoundingClientRect().right - right))];
+}).filter(([text, cut]) => text && cut > 1)"""
 #: ``[label, pixels cut]`` of every widget label in the main column that does not fit its
 #: widget (Streamlit ends a label's one line with "…" where it cannot break it).
 CUT_WIDGET_LABELS_JS = """() => Array.from(document.querySelectorAll(

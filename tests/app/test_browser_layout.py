@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pytest
 from _browser import (
+    CUT_BUTTONS_JS,
     CUT_METRICS_JS,
     WIDE_CHARTS_JS,
     WIDE_TABLES_JS,
@@ -42,6 +43,10 @@ PAGES = {
     "convergence": [],
     "rubric": [],
     "planner": [],  # its gap curve's questions panel cut "10,000" by 9 px at the right end
+    # fitted by the widgets' one default budget (app_pages._widgets.TABLE_PX), not by hand
+    "leaderboard": [],
+    "questions": ["Questions", "No information", "Mean disagreement", "2PL fit"],
+    "pair": [],
 }
 
 
@@ -57,9 +62,9 @@ def narrow(browser):
 @pytest.mark.parametrize("path", list(PAGES))
 def test_a_page_reads_whole_in_a_1024px_window(narrow, server, path):
     """On the bundled default data at 1024 px: the page's metrics (in a row that wraps,
-    each as wide as its label and value) read whole, its tables fit the main column (in
-    parts fitted to a 1024 px window's column where wider), its charts stay within the
-    column and every axis and legend label and title of theirs reads whole."""
+    each as wide as its label and value) and its buttons read whole, its tables fit the
+    main column (in parts fitted to a 1024 px window's column where wider), its charts stay
+    within the column and every axis and legend label and title of theirs reads whole."""
     page = narrow
     page.goto(f"{server}/{path}")
     settle(page)
@@ -68,6 +73,8 @@ def test_a_page_reads_whole_in_a_1024px_window(narrow, server, path):
     assert not page.query_selector_all('[data-testid="stException"]'), path
     assert page.evaluate(METRIC_LABELS_JS) == PAGES[path]
     assert page.evaluate(CUT_METRICS_JS) == []
+    # every button's and option's text whole (the Leaderboard's prior "greedy (R0)" was cut)
+    assert page.evaluate(CUT_BUTTONS_JS) == []
     assert page.evaluate(WIDE_TABLES_JS) == []
     assert page.evaluate("() => document.querySelectorAll("
                          "'[data-testid=\"stMain\"] [data-testid=\"stVegaLiteChart\"]').length")

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from _apptest import start
+from _apptest import parts_px, start
 from streamlit.testing.v1 import AppTest
 
 from app_pages._common import UPLOAD, UPLOAD_KEY
@@ -333,23 +333,6 @@ def test_one_trial_pages_say_why_met_now_sits_beside_empty_cells():
     assert not any("0: any true lead" in m.value for m in at.markdown)
 
 
-def _parts_px(frames) -> list[int]:
-    """Each drawn part's width as the pages measure it (``app_state.table_fit.column_px``
-    of the columns it shows, with the widths and labels the page set), one per table."""
-    import json
-
-    from app_state.table_fit import column_px
-
-    out = []
-    for d in frames:
-        cfg = json.loads(d.proto.columns or "{}")
-        cols = list(d.proto.column_order) or list(d.value.columns)
-        widths = {c: v["width"] for c, v in cfg.items() if isinstance(v.get("width"), int)}
-        labels = {c: v["label"] for c, v in cfg.items() if v.get("label")}
-        out.append(sum(column_px(d.value[cols], labels, widths).values()))
-    return out
-
-
 @pytest.mark.parametrize("query", [{}, {"plan_scope": "population"},
                                    {"plan_scope": "population", "plan_lead": 0.01}])
 def test_the_pairs_table_reads_whole_in_a_1024_px_window(query):
@@ -386,8 +369,8 @@ def test_the_pairs_table_reads_whole_in_a_1024_px_window(query):
     if query.get("plan_lead"):
         assert {"trials_for_lead", "questions_for_lead", "p_unsettled"} <= shown
     assert NARROW_PX < NARROW_COLUMN_PX == 564
-    assert max(_parts_px(pairs)) <= NARROW_PX, _parts_px(pairs)
-    assert max(_parts_px(inside)) <= NARROW_PX - BOX_PAD_PX, _parts_px(inside)
+    assert max(parts_px(pairs)) <= NARROW_PX, parts_px(pairs)
+    assert max(parts_px(inside)) <= NARROW_PX - BOX_PAD_PX, parts_px(inside)
     # what the columns in the box mean is said in the box, once: its legend
     said = [c.value for c in box.caption if c.value.startswith("**Columns:**")]
     assert len(said) == 1 and not box.markdown, (said, [m.value for m in box.markdown])

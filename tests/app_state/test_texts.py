@@ -573,17 +573,18 @@ def test_a_table_wider_than_the_page_is_drawn_in_parts_that_fit():
                          | {c: [0.7948, 0.0024] for c in cols})
     px = column_px(board)
     assert sum(px.values()) > MAIN_PX  # as measured in Chromium: too wide for one table
-    parts = fitted_parts(board)
+    parts = fitted_parts(board, budget=MAIN_PX)  # the page at 1280 px
     assert len(parts) == 2 and all(p[0] == "model" for p in parts)
     assert [c for p in parts for c in p[1:]] == cols  # every column once, in order
     assert all(sum(px[c] for c in p) <= MAIN_PX for p in parts)
     assert parts[1][1:] == ["t_next", "trials_needed_papers"]
-    assert fitted_parts(board[["model", "rank", "score"]]) == [["model", "rank", "score"]]
+    assert fitted_parts(board[["model", "rank", "score"]], budget=MAIN_PX) == [
+        ["model", "rank", "score"]]
     # a per-subset table repeats its subset and the model
     sub = pd.DataFrame({"attribute": ["source"], "subset": ["agieval-logiqa-en"],
                         "questions": [10], "model": ["gemini-1.5-pro-preview-0409"]}
                        | {c: [0.5] for c in cols[:8]})
-    parts = fitted_parts(sub)
+    parts = fitted_parts(sub, budget=MAIN_PX)
     assert len(parts) > 1 and all(p[:3] == ["attribute", "subset", "model"] for p in parts)
     assert {"score", "se", "lo", "hi"} <= set(parts[-1])
 
@@ -627,7 +628,7 @@ def test_a_long_model_name_is_measured_capped_and_the_parts_with_it():
     stats = ["questions", "rank", "rank_lo", "rank_hi", "p_best", "score", "se", "lo", "hi"]
     sub = pd.DataFrame({"attribute": ["topic"] * 3, "subset": ["algebra"] * 3, "model": names}
                        | {c: [0.1234, 11.0, 0.5] for c in stats})
-    parts = fitted_parts(sub)
+    parts = fitted_parts(sub, budget=MAIN_PX)  # at 1280 px
     assert len(parts) == 2 and all(p[:3] == ["attribute", "subset", "model"] for p in parts)
     px = column_px(sub)
     assert all(sum(px[c] for c in p) <= MAIN_PX for p in parts)
@@ -635,24 +636,25 @@ def test_a_long_model_name_is_measured_capped_and_the_parts_with_it():
     preview = pd.DataFrame({"model": names, "question": ["q00"] * 3, "trial": [0, 1, 2],
                             "outcome": [0, 1, 1], "benchmark": ["MainBench"] * 3,
                             "topic": ["algebra"] * 3})
-    assert fitted_parts(preview) == [list(preview.columns)]
+    assert fitted_parts(preview, budget=MAIN_PX) == [list(preview.columns)]
     # the Planner's pairs: two long names repeated in every part give up width
     values = ["gap", "trials_needed", "trials_gap", "questions_needed", "questions_gap",
               "p_unsettled", "t", "p_better", "p_value", "trials_needed_papers"]
     pairs = pd.DataFrame({"better": [long, "alpha-7b"], "next": ["alpha-7b", long]}
                          | {c: [1472.0583, 0.0] for c in values})
-    assert len(fitted_parts(pairs)) == 4  # at NAME_MAX_PX each: 320 px left per part
-    narrow = narrowed_names(pairs)
+    wide = MAIN_PX  # at 1280 px
+    assert len(fitted_parts(pairs, budget=wide)) == 4  # at NAME_MAX_PX each: 320 px per part
+    narrow = narrowed_names(pairs, budget=wide)
     assert set(narrow) == {"better", "next"}
     assert all(NAME_MIN_PX <= w < NAME_MAX_PX for w in narrow.values())
-    parts = fitted_parts(pairs, widths=narrow)
+    parts = fitted_parts(pairs, widths=narrow, budget=wide)
     assert len(parts) == 2 and [c for p in parts for c in p[2:]] == values
     # the widest width that saves the parts: 20 px more takes a third
     wider = {c: w + 20 for c, w in narrow.items()}
-    assert len(fitted_parts(pairs, widths=wider)) > 2
+    assert len(fitted_parts(pairs, widths=wider, budget=wide)) > 2
     # short names, or a table already in two parts: as they are
-    assert narrowed_names(pairs.assign(better="a", next="b")) == {}
-    assert narrowed_names(pairs[["better", "next", *values[:4]]]) == {}
+    assert narrowed_names(pairs.assign(better="a", next="b"), budget=wide) == {}
+    assert narrowed_names(pairs[["better", "next", *values[:4]]], budget=wide) == {}
 
 
 def test_the_rubric_rules_editor_fits_the_main_column():
@@ -702,7 +704,7 @@ def test_the_rubric_rules_editor_fits_the_main_column():
     # gives way first, then "among", each down to its header
     rules = editor_state(rb.PRESETS["length/concise-correct"])["rules"]
     choices |= {"signal": signals[:5], "other": ["", *signals[:5]]}
-    px = editor_px(rules, labels, choices, shrink=["other", "among", "signal"])
+    px = editor_px(rules, labels, choices, shrink=["other", "among", "signal"], budget=COLUMN_PX)
     assert sum(px.values()) + ROW_MARKERS_PX <= COLUMN_PX
     assert px["among"] >= round(text_px("is_correct >= 0.5") + 16)
     tight = editor_px(rules, labels, choices, shrink=["other", "among", "signal"], budget=700)

@@ -20,12 +20,13 @@ for the state space) share one path.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 import numpy as np
 from scipy import special
 
-from ..._validation import ValidationError, check_choice, check_int, check_number
+from ..._validation import ValidationError, as_numbers, check_choice, check_int, check_number
 from ..priors import UniformPrior
 from ._base import _RIDGE, _converged, _Counts, _groups, _irt_ranker, _solve, _sp_sig
 from .onepl import _rasch_fit
@@ -106,7 +107,8 @@ _TARGETS = {
 def _time_grid(time_points, N) -> np.ndarray:
     if time_points is None:
         return np.linspace(0.0, 1.0, N) if N > 1 else np.zeros(1)
-    t = np.asarray(time_points, dtype=float).ravel()
+    t = np.asarray(as_numbers(time_points, "time_points", kind=float, example="0,1,3,7"),
+                   dtype=float)  # "0,1,3,7" as typed, not one text
     if t.size != N or not np.all(np.isfinite(t)) or np.any(np.diff(t) <= 0):
         raise ValidationError(
             f"time_points must be {N} finite, strictly increasing times (one per trial); got "
@@ -211,7 +213,7 @@ def dynamic_irt(
     variant: Literal["linear", "growth", "state_space"] = "linear",
     max_iter: int = 500,
     return_item_params: bool = False,
-    time_points: np.ndarray | None = None,
+    time_points: Sequence[float] | np.ndarray | str | None = None,
     score_target: str | None = None,
     slope_reg: float = 0.01,
     state_reg: float = 1.0,
@@ -263,7 +265,8 @@ def dynamic_irt(
         ``"ability_path"`` (L, N) and ``"time_points"`` (longitudinal variants)
         and ``"baseline"``, ``"slope"`` (growth).
     time_points : array_like, optional
-        Increasing times of the N trials (rescaled to ``[0, 1]``).
+        Increasing times of the N trials (rescaled to ``[0, 1]``); a list, an array or one
+        comma-separated string (``"0,1,3,7"``).
     score_target : str, optional
         Default ``None``: ``"initial"`` for ``growth`` (Ranking Reasoning LLMs under Test-Time
         Scaling (2026), Algorithm 8), ``"final"`` for ``state_space``.
