@@ -179,11 +179,11 @@ def _rows(page, key: str, n: int) -> list[str]:
     return page.evaluate(ROWS_JS, key)
 
 
-def _selected(page, key: str, want: list[int]) -> None:
+def _selected(page, key: str, want: list[int], timeout: int = 30_000) -> None:
     """Wait until the cell (or row) ``want`` of the editor of key ``key`` is selected: the
     grid takes a key only once it has drawn the last one's selection."""
     page.wait_for_function(f"() => JSON.stringify(({SELECTED_JS})({key!r})) === "
-                           f"{str(want).replace(' ', '')!r}", timeout=30_000)
+                           f"{str(want).replace(' ', '')!r}", timeout=timeout)
 
 
 def _click(page, key: str, x: float, y: float) -> None:
@@ -196,6 +196,24 @@ def _click(page, key: str, x: float, y: float) -> None:
     at = grid.bounding_box()
     page.mouse.move(at["x"] + x, at["y"] + y)
     page.mouse.click(at["x"] + x, at["y"] + y)
+
+
+def _pick(page, key: str, x: float, y: float, want: list[int], tries: int = 3) -> None:
+    """:func:`_click` the grid of key ``key`` at ``(x, y)`` until the cell (or row) ``want``
+    is selected, as a user clicks again: on a loaded 2-core machine a click made while the
+    page was still settling after the last edit selected nothing (a fresh-clone CI run;
+    the same click passed alone every time)."""
+    from playwright.sync_api import TimeoutError as Late
+
+    for _ in range(tries - 1):
+        _click(page, key, x, y)
+        try:
+            _selected(page, key, want, timeout=15_000)
+            return
+        except Late:
+            continue
+    _click(page, key, x, y)
+    _selected(page, key, want)
 
 
 #: Marks the grid of the editor of key ``key`` (a property on its DOM node): a grid that
@@ -254,8 +272,7 @@ def test_the_rubric_builder_fits_a_1024px_window_and_its_rule_parts_edit_one_tab
     for key in ("rules_1", "rules_more_1_0"):
         page.evaluate(MARK_JS, key)
     # a percentile edited in the second part: its row's cell (the first column is read only)
-    _click(page, "rules_more_1_0", 12, 35 + 17)  # rule 1, its first row
-    _selected(page, "rules_more_1_0", [1, 0])
+    _pick(page, "rules_more_1_0", 12, 35 + 17, [1, 0])  # rule 1, its first row
     for key, cell in (("ArrowDown", [2, 0]), ("ArrowRight", [2, 1]), ("ArrowRight", [2, 2])):
         page.keyboard.press(key)
         _selected(page, "rules_more_1_0", cell)  # pctl of the second row
@@ -268,8 +285,7 @@ def test_the_rubric_builder_fits_a_1024px_window_and_its_rule_parts_edit_one_tab
     page.keyboard.press("ArrowRight")  # and the keys go on from there: to its scope
     _selected(page, "rules_more_1_0", [3, 3])
     # a value edited in the first part: its place kept, the second part untouched
-    _click(page, "rules_1", 50, 35 * 3 + 17)  # row 3, beside its marker
-    _selected(page, "rules_1", [3, 0])
+    _pick(page, "rules_1", 50, 35 * 3 + 17, [3, 0])  # row 3, beside its marker
     for _ in range(4):
         page.keyboard.press("ArrowRight")
     _selected(page, "rules_1", [3, 4])  # its value
@@ -281,8 +297,7 @@ def test_the_rubric_builder_fits_a_1024px_window_and_its_rule_parts_edit_one_tab
     assert page.evaluate(MARKED_JS, "rules_1") and page.evaluate(MARKED_JS, "rules_more_1_0")
     assert _rows(page, "rules_more_1_0", 6)[2].startswith("1|response_chars|80|")
     # the last row deleted in the first part: the edit above stays with its row
-    _click(page, "rules_1", 16, 35 + 35 * 5 + 17)  # row 6's marker
-    _selected(page, "rules_1", [6, -1])
+    _pick(page, "rules_1", 16, 35 + 35 * 5 + 17, [6, -1])  # row 6's marker
     act(page, lambda: page.keyboard.press("Delete"))
     rules, more = _rows(page, "rules_1", 5), _rows(page, "rules_more_1_1", 5)
     assert more[2] == "1|response_chars|80|dataset|is_correct >= 0.5|", more
