@@ -335,19 +335,11 @@ def _balanced(parts: list[list[str]], order: list[str], keys: Sequence[str],
 
 
 def _units(cols: Sequence[str], together: Sequence[tuple[str, ...]]) -> list[list[str]]:
-    """``cols`` in runs a part keeps whole: the groups of ``together`` and a value with its
-    ``"<name> lo"``/``"<name> hi"`` (as :func:`scorio_core.display.column_parts` keeps
-    them), each other column alone."""
-    group_of = {c: g for g, cols_ in enumerate(together) for c in cols_}
-    units: list[list[str]] = []
-    for c in cols:
-        last = units[-1] if units else []
-        if last and (any(c.startswith(x + " ") for x in last)
-                     or group_of.get(c, -1) == group_of.get(last[-1], -2)):
-            last.append(c)
-        else:
-            units.append([c])
-    return units
+    """``cols`` in runs a part keeps whole, as :func:`scorio_core.display.column_parts` keeps
+    them (:func:`~scorio_core.display._column_runs`)."""
+    from scorio_core.display import _column_runs
+
+    return [[cols[p] for p in run] for run in _column_runs(cols, together)]
 
 
 def _even_split(units: list[list[str]], n: int, px: Mapping[str, int],

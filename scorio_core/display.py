@@ -310,6 +310,30 @@ WIDE_COLUMNS = 20
 PART_COLUMNS = 10
 
 
+def _column_runs(names: Sequence[str], together: Sequence[Sequence[str]] = ()
+                ) -> list[list[int]]:
+    """Positions of ``names`` in the runs a part of a split table keeps whole
+    (:func:`column_parts`, the app's fitted parts): a value with its ``"<name> lo"`` /
+    ``"<name> hi"``, and neighbours of one group of ``together``; each other column alone.
+
+    Example
+    -------
+    >>> from scorio_core.display import _column_runs
+    >>> _column_runs(["n", "score", "score lo", "score hi", "a", "b"], [("a", "b")])
+    [[0], [1, 2, 3], [4, 5]]
+    """
+    group_of = {str(c): g for g, cols in enumerate(together) for c in cols}
+    runs: list[list[int]] = []
+    for j, name in enumerate(map(str, names)):
+        last = runs[-1] if runs else []
+        if last and (any(name.startswith(str(names[g]) + " ") for g in last)
+                     or group_of.get(name, -1) == group_of.get(str(names[last[-1]]), -2)):
+            last.append(j)
+        else:
+            runs.append([j])
+    return runs
+
+
 @checked_keywords
 def column_parts(df: pd.DataFrame, *, widths: Mapping[Any, float] | None = None,
                  budget: float | None = None, keys: Sequence[Any] | None = None,
@@ -370,15 +394,8 @@ def column_parts(df: pd.DataFrame, *, widths: Mapping[Any, float] | None = None,
         key_idx = [i for i, c in enumerate(df.columns) if c in set(keys)]
     values = [j for j in range(df.shape[1]) if j not in key_idx]
     names = [str(c) for c in df.columns]
-    group_of = {str(c): g for g, cols in enumerate(together) for c in cols}
-    groups: list[list[int]] = []  # a value and its "<name> lo" / "<name> hi" stay together
-    for j in values:
-        last = groups[-1] if groups else []
-        if last and (any(names[j].startswith(names[g] + " ") for g in last)
-                     or group_of.get(names[j], -1) == group_of.get(names[last[-1]], -2)):
-            last.append(j)
-        else:
-            groups.append([j])
+    groups = [[values[p] for p in run]  # a value and its "<name> lo" / "<name> hi" together
+              for run in _column_runs([names[j] for j in values], together)]
     chunks: list[list[int]] = [[]]
     if by_width:
         def px(cols: list[int]) -> float:
