@@ -1198,7 +1198,8 @@ def checked_keywords(fn: Callable | type | None = None, *,
         if any(p.kind == p.VAR_KEYWORD for p in params) and also is None:
             raise TypeError(f"{target.__name__} takes **kwargs: name what it passes on in "
                             "also=")
-        call = _checking(fn, f"{target.__name__}()", named, also, advice)
+        call = _checking(fn, f"{target.__name__}()", named, also, advice,
+                         _positional(list(params)), int(fn is not target))
         if fn is target:
             return call
         target.__init__ = call
@@ -1207,12 +1208,61 @@ def checked_keywords(fn: Callable | type | None = None, *,
     return decorate if fn is None else decorate(fn)
 
 
+def _positional(params: Sequence[Any]) -> tuple[list[str], list[str]] | None:
+    """``(positional names, keyword-only names)`` of a signature's ``params`` (``self``
+    already dropped), or ``None`` where it takes ``*args`` (any count is taken)."""
+    if any(p.kind == p.VAR_POSITIONAL for p in params):
+        return None
+    return ([p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)],
+            [p.name for p in params if p.kind == p.KEYWORD_ONLY])
+
+
+def too_many_positional(owner: str, args: Sequence[Any], positional: Sequence[str],
+                        keyword_only: Sequence[str]) -> UnknownSettingError:
+    """The refusal of a call that passes ``args`` (its own, ``self`` not counted) where
+    ``owner`` takes only ``positional`` by position: the values that need a name, and the
+    settings that take them by name, so ``sc.pair(data, "a", "b")`` says how to write the
+    call, not only Python's bare count.
+
+    Example
+    -------
+    >>> from scorio_core._validation import too_many_positional
+    >>> print(too_many_positional("pair()", ["<data>", "LLM_9", "LLM_10"], ["data"],
+    ...                           ["a", "b", "confidence"]))
+    pair() takes 1 positional argument (data) but 3 were given: pass 'LLM_9', 'LLM_10' by \
+name; its settings are a, b, confidence
+    """
+    import reprlib
+
+    short = reprlib.Repr()
+    short.maxstring, short.maxother, short.maxlist = 40, 40, 4
+    n, extra = len(positional), list(args)[len(positional):]
+    took = (f"{n} positional argument{'s' if n != 1 else ''} ({', '.join(positional)})"
+            if n else "no positional arguments")
+    head = f"{owner} takes {took} but {len(args)} were given"
+    if not keyword_only:
+        return UnknownSettingError(head)
+    def said(v: Any) -> str:
+        shape = getattr(v, "shape", None)
+        if isinstance(shape, tuple) and shape:  # an array: its shape, not its cells
+            return f"an array of shape {shape}"
+        return short.repr(v)
+
+    values = ", ".join(said(v) for v in extra[:4]) + (", …" if len(extra) > 4 else "")
+    return UnknownSettingError(f"{head}: pass {values} by name; its settings are "
+                               f"{', '.join(keyword_only)}")
+
+
 def _checking(fn: Callable, owner: str, named: Sequence[str],
               also: Callable[[], Sequence[str]] | Sequence[str] | None = None,
-              advice: Callable[[Sequence[str]], str] | None = None) -> Callable:
+              advice: Callable[[Sequence[str]], str] | None = None,
+              positional: tuple[list[str], list[str]] | None = None,
+              bound: int = 0) -> Callable:
     """``fn`` refusing a keyword not among ``named`` (and ``also``) as ``owner`` (e.g.
-    ``"plan()"``) by :func:`unknown_settings`, before it runs: :func:`checked_keywords`'s
-    wrapper."""
+    ``"plan()"``) by :func:`unknown_settings`, and more positional values than
+    ``positional`` (:func:`_positional`; ``bound`` = 1 where ``args`` start with ``self``)
+    by :func:`too_many_positional`, before it runs: :func:`checked_keywords`'s wrapper."""
+    most = None if positional is None else len(positional[0]) + bound
     known: list[tuple[tuple[str, ...], frozenset[str]]] = []  # on the first keywords
 
     def names() -> tuple[tuple[str, ...], frozenset[str]]:
@@ -1224,6 +1274,8 @@ def _checking(fn: Callable, owner: str, named: Sequence[str],
 
     @functools.wraps(fn)
     def call(*args: Any, **kwargs: Any) -> Any:
+        if most is not None and len(args) > most:
+            raise too_many_positional(owner, args[bound:], *positional)
         if kwargs:
             listed, have = names()
             if not have.issuperset(kwargs):
@@ -1281,6 +1333,7 @@ you mean 'wide'?); its settings are wide
             raise TypeError(f"{cls.__name__}.{name} takes **kwargs: check it with "
                             "@checked_keywords(also=...) instead")
         named = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
-        call = _checking(fn, f"{cls.__name__}.{name}()", named)
+        call = _checking(fn, f"{cls.__name__}.{name}()", named, None, None,
+                         _positional(params), int(wrap is not staticmethod))
         setattr(cls, name, wrap(call) if wrap is not None else call)
     return cls

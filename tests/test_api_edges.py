@@ -1219,6 +1219,42 @@ def test_every_public_call_refuses_an_unknown_keyword_naming_its_settings(name):
         _refuses_a_typo(_owners()[name], call)
 
 
+@pytest.mark.parametrize("name", sorted(set(_owners()) - set(_NOT_CALLED)))
+def test_every_public_owner_names_the_values_passed_by_position_that_need_a_name(name):
+    """``sc.pair(data, "LLM_9", "LLM_10")`` raised Python's bare "pair() takes 1 positional
+    argument but 3 were given", which says neither which values nor how to pass them. Every
+    public call, class and method that takes a fixed number of positional values now refuses
+    one more before it runs, as a ValidationError that is a TypeError too, naming the count
+    it takes and, where it has keyword-only settings, the values to pass by name and those
+    settings."""
+    import inspect
+
+    make = _owners()[name]
+    owner, _, call = name.rpartition(".")
+    cls = _public_classes().get(owner) if name in _methods() else None
+    shown = f"{cls.__name__}.{call}" if cls is not None else (
+        make.__name__ if isinstance(make, type) else call)
+    params = list(inspect.signature(make).parameters.values())
+    if any(p.kind == p.VAR_POSITIONAL for p in params):
+        pytest.skip("takes any number of positional values (*args)")
+    own = 1 if cls is not None and inspect.isfunction(make) and not isinstance(
+        inspect.getattr_static(cls, make.__name__), staticmethod) else 0  # self, by position
+    positional = [p.name for p in params[own:] if p.kind in (p.POSITIONAL_ONLY,
+                                                               p.POSITIONAL_OR_KEYWORD)]
+    keyword_only = [p.name for p in params if p.kind == p.KEYWORD_ONLY]
+    marker = "only-by-name"
+    with pytest.raises(ValidationError) as caught:
+        make(*[object()] * (own + len(positional)), marker)
+    assert isinstance(caught.value, TypeError)
+    msg = str(caught.value)
+    n = len(positional)
+    took = f"{n} positional argument{'s' if n != 1 else ''} ({', '.join(positional)})" if n \
+        else "no positional arguments"
+    assert msg.startswith(f"{shown}() takes {took} but {n + 1} were given"), msg
+    if keyword_only:
+        assert f"pass {marker!r} by name; its settings are {', '.join(keyword_only)}" in msg, msg
+
+
 def _refuses_a_typo(make, owner: str, cls: type | None = None) -> None:
     """``make`` (a call, a class or a method read off its class) refuses its last keyword
     misspelt -- before it runs, so no data (nor an instance) are needed -- as a
