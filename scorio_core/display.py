@@ -938,11 +938,11 @@ def chart_html(chart: Chart) -> str:
 
 
 def _prose(text: str) -> str:
-    """A sentence of ours as HTML, as the report writes it: escaped, ``code`` as code."""
-    return _CODE.sub(r"<code>\1</code>", _esc(text))
+    """A sentence of ours as HTML, as the report writes it (one reading of our sentences,
+    :func:`scorio_core.report.html.prose`): escaped, ``code`` as code."""
+    from .report.html import prose
 
-
-_CODE = re.compile(r"`([^`]+)`")
+    return prose(text)
 
 
 @checked_keywords

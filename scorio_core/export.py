@@ -34,6 +34,7 @@ from .formatting import (
     md_name,
     md_prose,
     percent,
+    plain_prose,
     round_floats,
     share_percent,
     table_formats,
@@ -44,8 +45,6 @@ from .leaderboard import COLUMN_HELP, Leaderboard, prior_centre
 from .references import expand
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     import pandas as pd
 
     from .outcomes import Outcomes
@@ -241,7 +240,7 @@ def to_markdown(board: Leaderboard, title: str = "CI-aware leaderboard", *,
     (:func:`legend_lines`)."""
     names = markup_names(board)  # the models the sentences name, shown as named
     lines = [f"# {_md_cell(title)}", "",
-             " ".join(_md_escape_prose(t, names) for t in describe(board)), ""]
+             " ".join(md_prose(t, names) for t in describe(board)), ""]
     lines += note_lines(board.notes, "markdown")
     table, said = readable(board.table)  # no column of dashes (N = 1: se, lo, hi, p_best)
     lines += markdown_table(table)
@@ -249,14 +248,6 @@ def to_markdown(board: Leaderboard, title: str = "CI-aware leaderboard", *,
     if legend and (explained := legend_lines(table.columns, COLUMN_HELP, "markdown")):
         lines += ["", *explained]
     return "\n".join(lines) + "\n"
-
-
-def _md_escape_prose(text: str, names: Iterable[str] = ()) -> str:
-    # the sentences' `code` spans are ours and stay code (nothing is escaped inside a code
-    # span); outside them raw HTML is made inert the Markdown way, not with entities, and
-    # the ``names`` from the data they quote read letter for letter (a model "big*model*"
-    # was set in italics): the one rule of every Markdown export, formatting.md_prose
-    return md_prose(text, names)
 
 
 @checked_keywords
@@ -333,8 +324,9 @@ def to_text(board: Leaderboard, title: str = "CI-aware leaderboard", *,
     import textwrap
 
     out = [title, ""]
+    names = markup_names(board)  # a model's own backtick (tick`s) is not one of our code spans
     for t in describe(board):
-        out += textwrap.wrap(t.replace("`", ""), width=LINE_WIDTH)
+        out += textwrap.wrap(plain_prose(t, names), width=LINE_WIDTH)
     table, said = readable(board.table)  # no column of dashes (N = 1: se, lo, hi, p_best)
     out += ["", text_table(table), *said]
     if legend and (explained := legend_lines(table.columns, COLUMN_HELP, "table")):

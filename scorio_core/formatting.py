@@ -67,10 +67,11 @@ b       0.2500              ∞    260.5
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import numbers
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -120,6 +121,7 @@ __all__ = [
     "md_inline",
     "md_name",
     "md_prose",
+    "plain_prose",
     "md_plain",
     "percent",
     "SHARE_DECIMALS",
@@ -999,15 +1001,85 @@ def md_name(name: str) -> str:
 
 #: A code span of our own sentences (what :func:`md_prose` leaves as written)
 _CODE_SPAN = "`[^`]+`"
+#: What may stand beside a name without a letter or digit (``*``, ``**``, a backtick, ``$``)
+#: where our sentence quotes it whole: the start or a space, an opening bracket or quote
+#: before it; the end or a space, a closing bracket or quote or a punctuation mark after it
+_BEFORE_ALONE = "(?<![^\\s(\\[{\"'“‘])"
+_AFTER_ALONE = "(?![^\\s)\\]}\"'”’,.;:!?])"
+#: Our emphasis that may open or close beside such a name (``**{name}**``, ``*{name} vs``):
+#: our sentences write it with asterisks
+_EMPHASIS_RUNS = ("*", "**")
 
 
 @functools.lru_cache(maxsize=64)
-def _prose_pattern(names: tuple[str, ...]) -> tuple[re.Pattern, frozenset[str]]:
-    """A name of ``names`` that holds markup (the longest first: ``a_b_`` before ``a_``) or a
-    code span, as one group; and those names."""
-    marked = sorted({n for n in names if md_name.__wrapped__(n) != n and re.search(r"\w", n)},
+def _prose_pattern(names: tuple[str, ...]) -> re.Pattern:
+    """A name of ``names`` that holds markup (the longest first: ``a_b_`` before ``a_``) or
+    one of our code spans, as the group ``name`` or ``code``. A name with a letter or digit
+    is found wherever it occurs; one without (``*``, ``**``, a backtick) only where it stands
+    whole (:data:`_BEFORE_ALONE`), our emphasis at most between it and the space
+    (``**{name}**``: the same run either side where both have one), as elsewhere it would
+    match our own markup (``**bold**``, a code span's backticks)."""
+    marked = sorted({n for n in names if md_name.__wrapped__(n) != n},
                     key=lambda n: (-len(n), n))
-    return re.compile(f"({'|'.join([*map(re.escape, marked), _CODE_SPAN])})"), frozenset(marked)
+    worded = "|".join(re.escape(n) for n in marked if re.search(r"[^\W_]", n))
+    alone = "|".join(re.escape(n) for n in marked if not re.search(r"[^\W_]", n))
+    found = [worded] if worded else []
+    if alone:
+        sides = [("", _BEFORE_ALONE, _AFTER_ALONE)] + [
+            (e, f"(?<={_BEFORE_ALONE}{re.escape(e)})", f"(?={re.escape(e)}{_AFTER_ALONE})")
+            for e in _EMPHASIS_RUNS]
+        found += [f"{before}(?:{alone}){after}" for (opened, before, _), (closed, _, after)
+                  in itertools.product(sides, sides) if not opened or not closed
+                  or opened == closed]
+    name = f"(?P<name>{'|'.join(found)})|" if found else ""
+    return re.compile(f"{name}(?P<code>{_CODE_SPAN})")
+
+
+def _prose_parts(text: str, names: Iterable[str]) -> Iterator[tuple[str, str]]:
+    """Our sentence ``text`` in its pieces, left to right, as ``(kind, piece)``: ``"name"``,
+    a name of ``names`` that Markdown would read as markup, quoted whole (the longest first);
+    ``"code"``, one of our code spans, with its backticks; ``"text"``, the rest (our
+    emphasis among it) -- the one reading :func:`md_prose` and the HTML report's prose
+    (:func:`scorio_core.report.html.prose`) render. Where a name of asterisks meets our own
+    emphasis on one side only (``*** vs``), which asterisk is whose is a guess: the name's
+    are taken first.
+
+    Example
+    -------
+    >>> from scorio_core.formatting import _prose_parts
+    >>> list(_prose_parts("***** beats a*b on `p_best`", ["a*b", "*"]))
+    [('text', '**'), ('name', '*'), ('text', '** beats '), ('name', 'a*b'), \
+('text', ' on '), ('code', '`p_best`')]
+    """
+    names = as_names(names, "names", noun="names from the data", example="model_a,model_b")
+    pattern = _prose_pattern(tuple(dict.fromkeys(names)))
+    text = seen = str(text)
+    at = 0
+    while m := pattern.search(seen, at):
+        if m.start() > at:
+            yield "text", text[at:m.start()]
+        yield m.lastgroup, m[0]
+        at = m.end()
+        # a name read is not our emphasis beside the next ("*** vs": the name **, then our *)
+        seen = seen[:m.start()] + "x" * len(m[0]) + seen[at:]
+    if at < len(text):
+        yield "text", text[at:]
+
+
+@checked_keywords
+def plain_prose(text: str, names: Iterable[str] = ()) -> str:
+    """Our Markdown sentence as plain text (a terminal's, a notebook's ``print``): our own
+    ``code`` spans without their backticks, everything else -- the ``names`` from the data it
+    quotes included, a model named ``tick`s`` keeping its backtick -- as written. The
+    sentence is read as :func:`md_prose` reads it (:func:`_prose_parts`).
+
+    Example
+    -------
+    >>> from scorio_core.formatting import plain_prose
+    >>> plain_prose("tick`s leads on `p_best`", ["tick`s"])
+    'tick`s leads on p_best'
+    """
+    return "".join(p[1:-1] if kind == "code" else p for kind, p in _prose_parts(text, names))
 
 
 @checked_keywords
@@ -1018,22 +1090,21 @@ def md_prose(text: str, names: Iterable[str] = (), *, html: bool = True) -> str:
     as a formula in the app), our own ``code`` spans and emphasis kept, and, with ``html``,
     raw HTML made inert outside the code spans (:func:`md_inline`; the app's Markdown shows
     none, so it leaves the rest as written: a text escaped already stays so). A name is found
-    where it occurs whole, the longest first; one without a letter or digit (``*``) is not
-    looked for, as it would match our own markup. Plain text (a terminal's, a notebook's
-    ``print``) is written without this.
+    where it occurs whole, the longest first; one without a letter or digit (``*``, a
+    backtick) where it stands alone or in our emphasis (``**{name}**``), not in our own
+    markup. Plain text (a terminal's, a notebook's ``print``) is written without this.
 
     Example
     -------
     >>> from scorio_core.formatting import md_prose
     >>> print(md_prose("**a_b_** beats big*model* on `p_best` <img>", ["big*model*", "a_b_"]))
     **a_b\\_** beats big\\*model\\* on `p_best` &lt;img>
+    >>> print(md_prose("Could be first: *, ` — `p_best` = P(first)", ["*", "`"]))
+    Could be first: \\*, \\` — `p_best` = P(first)
     """
-    names = as_names(names, "names", noun="names from the data", example="model_a,model_b")
-    pattern, marked = _prose_pattern(tuple(dict.fromkeys(names)))
-    parts = pattern.split(str(text))  # text, then a name or a code span, then text...
     rest = md_inline.__wrapped__ if html else str
-    return "".join(rest(p) if i % 2 == 0 else md_name.__wrapped__(p) if p in marked else p
-                   for i, p in enumerate(parts))
+    return "".join(md_name.__wrapped__(p) if kind == "name" else p if kind == "code" else rest(p)
+                   for kind, p in _prose_parts(text, names))
 
 
 #: Read left to right, what Markdown shows literally: a backslash escape (ASCII punctuation

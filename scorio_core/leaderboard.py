@@ -387,7 +387,7 @@ class Leaderboard(Displayed):
                  else ", ".join(names) if len(names) <= 3 else f"these {len(names)} models")
         return (f"{head}{extra}. The could-be-first set ({named}) holds {best} with at least "
                 f"{percent(conf)} chance whatever the field, near-tied leaders included; "
-                "p_best can run high there.")
+                "`p_best` can run high there.")
 
     @property
     def t(self) -> np.ndarray:

@@ -63,7 +63,7 @@ def test_a_name_from_the_data_renders_letter_for_letter(sentence, pair):
 
 def test_our_code_spans_and_emphasis_stay_and_plain_names_are_left_alone():
     assert md_prose("`a_b_` for a_b_", ["a_b_"]) == "`a_b_` for a_b\\_"  # code shows as written
-    assert md_prose("**x** and *y*", ["*", "**"]) == "**x** and *y*"  # no letter: not looked for
+    assert md_prose("**x** and *y*", ["*", "**"]) == "**x** and *y*"  # our emphasis, not names
     names = ["gpt-4o_mini", "LLM_4", "claude 3.5"]  # nothing Markdown would read
     assert markup_names(Outcomes(np.ones((3, 2, 1), dtype=int), models=names)) == ()
     assert md_prose("gpt-4o_mini beats LLM_4", names) == "gpt-4o_mini beats LLM_4"
@@ -96,3 +96,14 @@ def test_plain_text_keeps_the_names_as_they_are():
         md_prose(line)  # the names alone are escaped
     header = to_markdown(board).split("\n")[2]  # the sentences above the table
     assert "big\\*model\\*" in header and "big*model*" not in header
+
+
+def test_plain_text_drops_our_backticks_and_keeps_a_names():
+    from scorio_core.export import to_text
+    from scorio_core.leaderboard import leaderboard
+
+    R = np.stack([np.ones((20, 4)), np.zeros((20, 4))]).astype(int)
+    text = to_text(leaderboard(R, models=["tick`s", "a_b_"]))
+    head = " ".join(text.split("\n\n")[1].split())  # the sentences above the table
+    assert "First at 95%: tick`s — every other model" in head  # was "ticks"
+    assert "; p_best = P(first)." in head and "`p_best`" not in head

@@ -65,8 +65,10 @@ def run(args) -> int:
         text = cli_text(_under_title(text, tuple(map(cli_text, view.load_notes)), fmt))
     if result.subsets is not None:
         text = _per_subset(text, result, fmt, legend_on(args))
-    if caveats and fmt in ("table", "markdown"):
-        text = text.rstrip("\n") + "\n\n" + _caveat_lines(caveats, fmt)
+    # the could-be-first line heads the text already (export.describe): said once
+    told = tuple(c for c in caveats if c != board.first_line())
+    if told and fmt in ("table", "markdown"):
+        text = text.rstrip("\n") + "\n\n" + _caveat_lines(told, fmt, export.markup_names(board))
     if fmt == "csv":  # closing the CSV, after the per-subset block
         from ._common import note_lines
 
@@ -75,13 +77,21 @@ def run(args) -> int:
     return 0
 
 
-def _caveat_lines(caveats: tuple[str, ...], fmt: str) -> str:
-    """The caveats as the board's notes are printed (:func:`scorio_core.export.note_lines`),
-    each advice in the command line's words."""
-    from ..export import note_lines
+def _caveat_lines(caveats: tuple[str, ...], fmt: str, names: tuple[str, ...] = ()) -> str:
+    """The caveats as the board's notes are printed (:func:`scorio_core.export.note_lines`:
+    Markdown quotes, else ``Note:`` paragraphs), each advice in the command line's words.
+    They are our sentences: their code spans stay code in Markdown and lose their backticks
+    in a terminal, and the ``names`` from the data they quote read letter for letter
+    (:func:`~scorio_core.formatting.md_prose`, :func:`~scorio_core.formatting.plain_prose`)."""
+    import textwrap
 
-    lines = note_lines([cli_text(c) for c in caveats], fmt)
-    return "".join(lines) if fmt == "markdown" else "\n".join(lines) + "\n"
+    from ..formatting import LINE_WIDTH, md_prose, plain_prose
+
+    said = [cli_text(c) for c in caveats]
+    if fmt == "markdown":
+        return "".join(f"> {md_prose(c, names)}\n" for c in said)
+    return "\n".join(textwrap.fill(f"Note: {plain_prose(c, names)}", width=LINE_WIDTH)
+                     for c in said) + "\n"
 
 
 def _under_title(text: str, loaded: tuple[str, ...], fmt: str) -> str:

@@ -224,12 +224,11 @@ def reading_lines(label: str, text: str, fmt: str) -> list[str]:
     """
     import textwrap
 
-    from ..export import _md_escape_prose  # one escaping rule for every Markdown export
-    from ..formatting import LINE_WIDTH, md_plain
+    from ..formatting import LINE_WIDTH, md_plain, md_prose  # one rule for Markdown's prose
     from ._common import cli_text
 
     if fmt == "markdown":
-        return [f"**{label}.** {_md_escape_prose(cli_text(text))}"]
+        return [f"**{label}.** {md_prose(cli_text(text))}"]
     return textwrap.wrap(f"{label}: {md_plain(cli_text(text))}", LINE_WIDTH,
                          break_on_hyphens=False)
 

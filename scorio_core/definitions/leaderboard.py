@@ -330,7 +330,7 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
                    "none can be, as this scope is not identified here")
         out.append(
             f"{len(pairs)} of {len(r.board.table) - 1} adjacent pairs are not separated at "
-            f"{percent(p.confidence)}; {planner} ('trials_needed_papers' is the papers' expected-z "
+            f"{percent(p.confidence)}; {planner} (`trials_needed_papers` is the papers' expected-z "
             "rule, a 50% point)."
         )  # pairs whose papers' rule reads 'met now': the board's own note, above
     if p.prior == "greedy":

@@ -15,11 +15,11 @@ from typing import Any
 
 import pandas as pd
 
-from .._validation import as_names, checked_keywords
+from .._validation import checked_keywords
 from ..definitions import PRINTED_ROWS, TableView
 from ..display import CELL_STYLE, column_legend, text_cell
 from ..export import markup_names
-from ..formatting import _prose_pattern, format_columns, shape_text
+from ..formatting import _prose_parts, format_columns, shape_text
 from ..references import bibliography
 from ._build import (
     Report,
@@ -142,8 +142,10 @@ def prose(text: Any, names: Iterable[str] = ()) -> str:
     ``code`` spans as ``<code>`` (not literal backticks), and the ``names`` from the data they
     quote (:func:`~scorio_core.export.markup_names`) as text, letter for letter -- a model
     named ``tick`s`` paired its backtick with one of ours and set a code span across the
-    sentence. A name is found where it occurs whole, the longest first, as the Markdown
-    report finds it (:func:`~scorio_core.formatting.md_prose`).
+    sentence. The sentence is read in one place with the Markdown report's
+    (:func:`~scorio_core.formatting.md_prose`): a name found where it occurs whole, the
+    longest first; one without a letter or digit (a model named with a lone backtick)
+    where it stands alone.
 
     Example
     -------
@@ -153,11 +155,9 @@ def prose(text: Any, names: Iterable[str] = ()) -> str:
     >>> prose("tick`s leads on `p_best`", ["tick`s"])
     'tick`s leads on <code>p_best</code>'
     """
-    names = as_names(names, "names", noun="names from the data", example="model_a,model_b")
-    pattern, marked = _prose_pattern(tuple(dict.fromkeys(names)))
-    parts = pattern.split(str(text))  # text, then a name or one of our code spans, then text...
-    return "".join(f"<code>{escape(p[1:-1])}</code>" if i % 2 and p not in marked else escape(p)
-                   for i, p in enumerate(parts))
+    # the sentence read as md_prose reads it: only what each piece becomes differs
+    return "".join(f"<code>{escape(p[1:-1])}</code>" if kind == "code" else escape(p)
+                   for kind, p in _prose_parts(text, names))
 
 
 def _header(name: str) -> str:

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from .._validation import checked_keywords
 from ..definitions.provenance import export_filename
 from ..display import legend_markdown
-from ..export import _md_cell, _md_escape_prose, markup_names  # one rule for every Markdown export
-from ..formatting import markdown_table, shape_text
+from ..export import _md_cell, markup_names
+from ..formatting import markdown_table, md_prose, shape_text  # md_prose: every export's prose
 from ..references import bibliography
 from ._build import (
     Report,
@@ -44,7 +44,7 @@ def _table(view: TableView | pd.DataFrame, name: str,
     :func:`~scorio_core.display.legend_markdown`); ``names``: those from the data the lines
     may quote (:func:`~scorio_core.export.markup_names`)."""
     df, notes = readable(view)
-    said = [x for n in notes for x in ("", _md_escape_prose(n, names))]
+    said = [x for n in notes for x in ("", md_prose(n, names))]
     if len(df) and (legend := legend_markdown(df.columns, columns or {})):
         said += ["", legend]
     if df.empty:  # a header with no rows reads as a rendering fault: say what it means
@@ -68,10 +68,10 @@ def _how_read(report: Report) -> list[str]:
         return []
     names = markup_names(report.data)
     out = ["## How the data were read", ""]
-    out += [x for t in part.sentences for x in (_md_escape_prose(t, names), "")]
+    out += [x for t in part.sentences for x in (md_prose(t, names), "")]
     out += ["### files", ""] + _table(part.table, "files", names=names) + [""]
     if part.notes:
-        out += ["**Notes**", ""] + [f"- {_md_escape_prose(n, names)}" for n in part.notes] + [""]
+        out += ["**Notes**", ""] + [f"- {md_prose(n, names)}" for n in part.notes] + [""]
     return out
 
 
@@ -109,7 +109,7 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
     names = markup_names(d)
 
     def prose(text: str) -> str:
-        return _md_escape_prose(text, names)
+        return md_prose(text, names)
 
     out = [
         f"# {_md_cell(report.title)}",

@@ -820,3 +820,37 @@ def test_the_spread_prior_advice_and_help_name_the_commands_and_flags_alone(caps
         assert own in said, (flag, said)
         for other in ("sc.", "spread_prior=", "the app", "page", "**", "data.question", "`;`"):
             assert other not in said, (flag, other, said)
+
+
+def test_leaderboard_caveats_keep_our_code_spans_and_the_datas_names(capsys, tmp_path):
+    """The command's caveats were escaped as plain notes: a terminal printed our code spans'
+    backticks (`` `trials_needed_papers` ``) while the header above dropped them, and the
+    Markdown printed them as visible, escaped backticks (``\\`bayes_mu\\```). The could-be-first
+    line was printed twice, in the header and again among the caveats. Now the caveats are
+    read as the header is: code spans lose their backticks in a terminal and stay code in
+    Markdown, and a model named ``tick`s`` keeps its backtick, escaped in Markdown."""
+    from scorio_core.formatting import md_name
+
+    rng = np.random.default_rng(0)
+    shares = {"tick`s": 0.55, "b*c*": 0.5, "plain": 0.3}
+    rows = ["model,question,trial,outcome"] + [
+        f"{m},q{q},{t},{int(rng.random() < p)}"
+        for m, p in shares.items() for q in range(30) for t in range(4)]
+    path = tmp_path / "names.csv"
+    path.write_text("\n".join(rows) + "\n")
+
+    code, out, err = _run(capsys, "leaderboard", str(path), "--format", "table")
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert "(trials_needed_papers is the papers' expected-z rule" in flat
+    assert out.replace("tick`s", "").count("`") == 0  # only the model's own backtick
+    assert flat.count("The could-be-first set (tick`s, b*c*) holds") == 1
+
+    code, out, err = _run(capsys, "leaderboard", str(path), "--format", "markdown")
+    assert code == 0, err
+    quotes = [line for line in out.splitlines() if line.startswith("> ")]
+    said = " ".join(quotes)
+    assert "(`trials_needed_papers` is the papers' expected-z rule" in said
+    assert "so `bayes_mu` is `score` pulled" in said and "\\`" not in said
+    assert out.count("The could-be-first set") == 1
+    assert f"({md_name('tick`s')}, {md_name('b*c*')}) holds" in out

@@ -297,9 +297,9 @@ def test_report_says_what_to_notice_in_each_study_as_the_page_does(tmp_path):
     md = to_markdown(rep, tmp_path / "charts")
     said = [ln for ln in md.splitlines() if ln.startswith("**What to notice.**")]
     assert len(said) == 3
-    from scorio_core.report.markdown import _md_escape_prose
+    from scorio_core.formatting import md_prose
 
-    assert said == [f"**What to notice.** {_md_escape_prose(n)}" for n in notices]
+    assert said == [f"**What to notice.** {md_prose(n)}" for n in notices]
     page = to_html(rep)
     shown = [unescape(re.sub(r"<[^>]+>", "", m)) for m in
              re.findall(r'<p class="notice"><strong>What to notice\.</strong>(.*?)</p>', page)]
@@ -322,8 +322,8 @@ def test_the_rubric_lessons_how_to_read_ends_on_its_formula_in_every_rendering(t
     from html import unescape
 
     from scorio_core.charts.simulate import LESSON_TEXT, RUBRIC_FORMULA, lesson_intro
+    from scorio_core.formatting import md_prose
     from scorio_core.report import build_report, to_html, to_markdown, to_notebook
-    from scorio_core.report.markdown import _md_escape_prose
 
     assert LESSON_TEXT["rubric"].formula is RUBRIC_FORMULA
     assert [k for k, t in LESSON_TEXT.items() if t.formula is not None] == ["rubric"]
@@ -347,7 +347,7 @@ def test_the_rubric_lessons_how_to_read_ends_on_its_formula_in_every_rendering(t
     rep = build_report(data, [("rubric-lesson", SMALL["rubric-lesson"])])
     r = rep.sections[0].result
     assert a.how_to_read_for(p, r) == how
-    assert f"**How to read this.** {_md_escape_prose(how)}" in to_markdown(
+    assert f"**How to read this.** {md_prose(how)}" in to_markdown(
         rep, tmp_path / "charts").splitlines()
     (shown,) = [unescape(re.sub(r"<[^>]+>", "", m))
                 for m in re.findall(r'<p class="howto">(.*?)</p>', to_html(rep))]

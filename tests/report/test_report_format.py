@@ -284,15 +284,32 @@ def test_a_column_with_no_value_in_any_row_is_named_not_printed(small_report):
     assert "| p_unsettled |" not in md and "no value in any row: p_unsettled." in md
 
 
+def test_our_sentences_write_a_column_as_code(small_report):
+    """The could-be-first line's ``p_best`` and the leaderboard's caveat on
+    ``trials_needed_papers`` were plain or quoted text beside sentences that write each
+    column as code; the report shows them as code too, the terminal without the backticks."""
+    from scorio_core.export import to_text
+
+    report, page = small_report
+    md = to_markdown(report)
+    for said in ("; {} can run high there.", "({} is the papers"):
+        column = "p_best" if "high" in said else "trials_needed_papers"
+        assert said.format(f"<code>{column}</code>") in page
+        assert said.format(f"`{column}`") in md
+    board = report.sections[0].result.board
+    head = " ".join(to_text(board).split("\n\n")[1].split())  # the sentences, unwrapped
+    assert "; p_best can run high there." in head and "`" not in head
+
+
 def test_the_plan_lists_its_pair_notes_under_the_pairs_table(small_report):
     """The report's pairs table had a ``note`` column of sentences (one row's ran the table
     past its page); as on the Planner page and in a plan's display, each note is said under
     the table, naming its pairs (``planner.pair_notes``), in the HTML, Markdown and notebook
     alike. The exports keep the column."""
+    from scorio_core.formatting import md_prose
     from scorio_core.planner import pair_notes
     from scorio_core.report import to_notebook
     from scorio_core.report.html import prose
-    from scorio_core.report.markdown import _md_escape_prose
 
     report, page = small_report
     plan = next(s for s in report.sections if s.analysis.id == "plan")
@@ -314,7 +331,7 @@ def test_the_plan_lists_its_pair_notes_under_the_pairs_table(small_report):
     assert "| note |" not in pairs_md and "| next |" in pairs_md
     for who, note in notes:  # each note once, under the table, in each rendering's escaping
         assert said.count(prose(f"{who}: {note}")) == 1, who
-        assert pairs_md.split("\n").count(_md_escape_prose(f"{who}: {note}")) == 1, who
+        assert pairs_md.split("\n").count(md_prose(f"{who}: {note}")) == 1, who
     # the notebook's cell ends on the same table and lines
     nb = to_notebook(report, "data.npz")
     cell = next(c for c in nb.cells if c.cell_type == "code" and "sc.plan(" in c.source)
@@ -333,9 +350,9 @@ def test_the_rubric_section_says_its_note_and_slices_under_the_tau_table(data_di
     from scorio_core import io
     from scorio_core.definitions import ANALYSES
     from scorio_core.display import legend_markdown
+    from scorio_core.formatting import md_prose
     from scorio_core.report import to_notebook
     from scorio_core.report.html import prose
-    from scorio_core.report.markdown import _md_escape_prose
 
     data = io.load(data_dir / "reasoning_synthetic.npz").select("AIME'24")
     report = build_report(data, [("rubric", {"schemes": ("ranking/conservative",
@@ -360,7 +377,7 @@ def test_the_rubric_section_says_its_note_and_slices_under_the_tau_table(data_di
     assert "| note" not in md and "| n_slices" not in md
     legend = legend_markdown(view.table.columns, ANALYSES["rubric"].column_help("tau"))
     assert [x for x in md.split("\n") if x and not x.startswith("|")] == [
-        _md_escape_prose(n) for n in lines] + legend.split("\n")  # then what columns hold
+        md_prose(n) for n in lines] + legend.split("\n")  # then what columns hold
     # the notebook's cell ends on the same view
     cell = next(c for c in to_notebook(report, "data.npz").cells
                 if c.cell_type == "code" and "categorical_ranking(" in c.source)
