@@ -20,7 +20,12 @@ def import_report(report: dict) -> None:
     if not files.empty:
         # fitted to a 1024 px window's column, in parts that repeat the model: drawn as the
         # grid sized it, an Inspect log's table ran 1182 px past that column
-        _common.show_core(st, files, hide_index=True, key="import_files")
+        # a long file name or note cut with "…" (a click shows it whole); the notes said in
+        # full under the table (the report's, naming the files they are said of)
+        _common.show_core(st, files, hide_index=True, key="import_files", help={
+            "file": "The file the row was read from",
+            "notes": "What the loader noted of the file, each note said in full under the "
+                     "table"})
     # what the means are, as the loader defines them: the options that changed the outcomes
     # (ours as loaded) by their boxes
     means = app_text(io.means_text(report, name=lambda c: f"*{c}*"))

@@ -16,8 +16,10 @@ import streamlit as st
 
 from app_state import session as sess
 from app_state.page_state import page_default, state_keys, to_state
+from app_state.table_fit import BUTTON_PX, SELECT_PX, fitted_names, text_px
 from app_state.texts import error_text
 from scorio_core import ValidationError
+from scorio_core.formatting import md_name
 
 STORE, RUBRIC, REPORT = "_scorio_settings", "_scorio_rubric", "_scorio_report"
 LINK = "_scorio_link"  # a link's query parameters, applied over each page's own defaults
@@ -164,10 +166,15 @@ def pair_button(a: str, b: str, key: str, question: str | None = None) -> None:
     """A button that opens the Pair page on models ``a`` and ``b`` (e.g. a leaderboard's
     top two), on ``question`` when given; its callback stores the pair and keeps the
     sidebar's choice across the switch."""
-    label = f"Pair view: {a} vs {b}" + (f" on {question}" if question is not None else "")
-    if st.button(label, key=key, icon=":material/compare:",
-                 on_click=_choose_pair, args=(a, b, question),
-                 help="question by question, with their completions side by side"):
+    on = f" on {question}" if question is not None else ""
+    # on one line in a 1024 px window's column, long names cut in the middle: two names of
+    # 70 characters wrapped the label in two to four lines, breaking a name mid-word
+    short = fitted_names([a, b], BUTTON_PX - text_px(f"Pair view:  vs {on}"))
+    # the names, where cut, letter for letter (the help is Markdown)
+    whole = f": {md_name(a)} vs {md_name(b)}" if short != [a, b] else ""
+    if st.button(f"Pair view: {short[0]} vs {short[1]}{on}", key=key,
+                 icon=":material/compare:", on_click=_choose_pair, args=(a, b, question),
+                 help=f"question by question, with their completions side by side{whole}"):
         st.switch_page("app_pages/pair.py")
 
 
@@ -177,10 +184,14 @@ def pair_picker(board, key: str) -> None:
     un = board.unresolved()
     top = tuple(board.table["model"][:2])
     pairs = list(dict.fromkeys([*zip(un["better"], un["next"], strict=True), top]))
+    # each pair on one line of the box, long names cut in the middle (the button's help and
+    # the table above hold them whole): "A vs B" was clipped at the arrow without a mark
+    a, b = st.selectbox("Look closer at", pairs, key=f"{key}_pick",
+                        format_func=lambda p: " vs ".join(
+                            fitted_names(p, SELECT_PX - text_px(" vs "))),
+                        help="undecided neighbours first, then the top two")
     # the button on a row of its own, under the box: beside it, in two fifths of a 1024 px
     # window's column, it cut its label ("Pair view: claude-3-opus-20240229 vs gpt-4" by 83 px)
-    a, b = st.selectbox("Look closer at", pairs, format_func=lambda p: f"{p[0]} vs {p[1]}",
-                        key=f"{key}_pick", help="undecided neighbours first, then the top two")
     pair_button(a, b, key)
 
 

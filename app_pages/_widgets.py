@@ -351,21 +351,24 @@ def show_parts(where, shown: pd.DataFrame, cfg: dict, keys=None, budget: int = T
     if text:
         widths |= text
         cfg = cfg | {c: {**cfg.get(c, {}), "width": w} for c, w in text.items()}
-    _draw_parts(where, shown, cfg, fitted_parts(view, labels, widths, budget, keys), **kw)
+    # a text narrower than its longest cell reads cut, with "…" (a log's file name, its notes)
+    _draw_parts(where, shown, cfg, fitted_parts(view, labels, widths, budget, keys),
+                texts=[c for c, w in text.items() if w < px[c]], **kw)
 
 
 def _draw_parts(where, shown: pd.DataFrame, cfg: dict, parts: list[list[str]],
-                row_heights=None, heights=None, **kw) -> None:
+                row_heights=None, heights=None, texts=(), **kw) -> None:
     """``shown`` drawn as ``parts`` (the columns of each), one under another, each after a
     line saying which part it is (:func:`scorio_core.display.part_text`) and each as wide as
     its columns; every part hands the browser the whole table and shows its own columns
     (``column_order``). ``row_heights``, ``heights``: each part's, where they differ (a part
-    whose texts wrap takes rows of four lines). ``kw``: what :func:`show_table` takes (a
+    whose texts wrap takes rows of four lines). ``texts``: text columns drawn cut with "…"
+    where narrower than a cell (:func:`grid_data`). ``kw``: what :func:`show_table` takes (a
     ``key`` numbers the parts)."""
     key = kw.pop("key", None)
     if len(parts) > 1:  # each part as wide as its columns (stretched, its last one ran wide)
         kw["width"] = "content"
-    data, cfg = grid_data(shown, cfg)  # once for every part: the cut names' display
+    data, cfg = grid_data(shown, cfg, texts)  # once for every part: the cut names' display
     for i, cols in enumerate(parts):
         if len(parts) > 1:
             where.caption(part_text([shown[p] for p in parts], i))
@@ -429,9 +432,11 @@ def show_table(where, frame, **kw):
 MARKED_CELLS_MAX = 50_000
 #: What a model-name column's header says when a name in it is cut.
 CUT_HELP = 'A name cut with "…": click its cell twice to read it whole.'
+#: What the header of another text column says when a text in it is cut (:func:`grid_data`).
+CUT_TEXT_HELP = 'A text cut with "…": click its cell twice to read it whole.'
 
 
-def grid_data(frame, cfg: dict | None = None):
+def grid_data(frame, cfg: dict | None = None, texts=()):
     """``(data, column_config)`` that :func:`show_table` hands the grid for ``frame``: the
     core's "—" as missing cells (:func:`missing_as_null`) and, where a model name is wider
     than its column (:func:`app_state.table_fit.name_columns` at the width ``cfg`` sets, at
@@ -441,7 +446,10 @@ def grid_data(frame, cfg: dict | None = None):
     second click on it shows it, a sort and a copy read it; the column's header says so
     (:data:`CUT_HELP`). A Styler's display values reach a number column only where it has no
     format of its own, so such a column gets the core's (:func:`printf_formats`). ``frame``
-    already a Styler (a second part of one table, :func:`show_parts`) is passed as it is."""
+    already a Styler (a second part of one table, :func:`show_parts`) is passed as it is.
+    ``texts``: other text columns drawn narrower than their longest cell, cut alike, their
+    headers saying so (:data:`CUT_TEXT_HELP`): the Data page's import report clipped a
+    log's file name and its notes at the column's edge without a mark."""
     if not isinstance(frame, pd.DataFrame):
         return frame, cfg
     frame = missing_as_null(frame)
@@ -449,14 +457,16 @@ def grid_data(frame, cfg: dict | None = None):
             or not frame.columns.is_unique):  # a Styler needs unique labels
         return frame, cfg
     widths = {c: _NAMED_PX.get(w, w) for c, w in _cfg_of(cfg or {}, "width").items()}
-    cut = {c: widths[c] for c in name_columns(frame) if isinstance(widths.get(c), int)
+    names = name_columns(frame)
+    cut = {c: widths[c] for c in [*names, *(t for t in texts if t in frame.columns)]
+           if isinstance(widths.get(c), int)
            and any(cut_text(x, widths[c]) != x for x in frame[c].dropna().astype(str))}
     if not cut:
         return frame, cfg
     cfg = dict(cfg or {})
     for c in cut:
-        said = cfg[c].get("help")
-        cfg[c] = {**cfg[c], "help": f"{said}. {CUT_HELP}" if said else CUT_HELP}
+        said, note = cfg[c].get("help"), CUT_HELP if c in names else CUT_TEXT_HELP
+        cfg[c] = {**cfg[c], "help": f"{said}. {note}" if said else note}
     for c, f in printf_formats(frame).items():  # a number column without a format of its own
         own = cfg.get(c) or {}
         kind = own.get("type_config") or {}
@@ -503,13 +513,14 @@ def fitted_table(t, keys=(), columns=None, legend: bool = True) -> None:
         legend_lines(st, list(t.columns), columns)
 
 
-def metric_row(metrics) -> None:
+def metric_row(metrics, gap: str = "medium") -> None:
     """``metrics`` -- ``(label, value, help)`` each -- in one row that wraps: each metric as
     wide as its label and value, the next on a line of its own where the column has no room
     left for it, so no label or value is cut. In four equal columns of a 1024 px window's
     main column (129 px each) "Mean disagreement" read "Mean disagree…" and the 2PL fit's
-    "converged" read "conve…"."""
-    row = st.container(horizontal=True, gap="medium")
+    "converged" read "conve…". ``gap``: between two metrics (``"small"``: five short ones in
+    one row of a 1024 px window's column)."""
+    row = st.container(horizontal=True, gap=gap)
     for label, value, help_ in metrics:
         row.metric(label, value, help=help_, width="content")
 

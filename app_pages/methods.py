@@ -72,11 +72,13 @@ def main() -> None:
     # the summary's numbers as the CLI and the report write them (one formatter)
     s = dict(zip(tables["summary"].columns, format_frame(tables["summary"]).iloc[0],
                  strict=True))
-    for col, (label, name) in zip(st.columns(5), [("mean τ_b", "mean"), ("median τ_b", "median"),
-                                                  ("min τ_b", "min"), ("#(τ_b = 1)", "n_tau_1"),
-                                                  ("#(τ_b ≥ 0.95)", "n_tau_ge_0.95")],
-                                  strict=True):
-        col.metric(label, s[name])
+    # each metric as wide as its label and value, in a row that wraps (small gaps: the five
+    # in one row of a 1024 px window's column where they fit), its help the summary's
+    # declared column: in five equal columns of a 1024 px window "-0.8165" was cut
+    said = COMPARE.column_help("summary")
+    _widgets.metric_row([(label, s[name], said.get(name)) for label, name in (
+        ("mean τ_b", "mean"), ("median τ_b", "median"), ("min τ_b", "min"),
+        ("#(τ_b = 1)", "n_tau_1"), ("#(τ_b ≥ 0.95)", "n_tau_ge_0.95"))], gap="small")
     st.caption("Agreement of each method's full-data ranking with the gold standard "
                "(Bayes@N, uniform prior = avg@N order), over all methods but the gold one.")
     others = [m for m in cmp.exact if m != "bayes"]  # as #(τ_b = 1): the gold left out

@@ -32,7 +32,7 @@ __all__ = ["COLUMN_PX", "MAIN_PX", "NARROW_COLUMN_PX", "NARROW_PX", "CELL_PAD_PX
            "EDIT_MARK_PX", "ROW_MARKERS_PX", "text_px", "cut_text",
            "name_columns", "name_px", "column_px", "column_groups", "key_columns", "fitted_parts",
            "narrowed_names", "editor_px", "TEXT_LINE_PX", "TEXT_MIN_PX", "WRAP_PAD_PX",
-           "TextParts", "text_parts"]
+           "TextParts", "text_parts", "BUTTON_PX", "SELECT_PX", "middle_cut", "fitted_names"]
 
 #: The main column's content width at a 1280 px window with the sidebar open (px, seen in
 #: Chromium: the window less the 300 px sidebar and the column's 80 px padding each side).
@@ -117,6 +117,64 @@ def cut_text(text: str, px: int) -> str:
             break
         end = i + 1
     return text[:end].rstrip() + "…"
+
+
+#: What a button's label may take on one line in a 1024 px window's main column (px, in the
+#: grid's 14 px type, which a button's label is drawn in): the column less the button's
+#: padding, borders and icon (50 px in Chromium). A longer label wrapped in two to four lines,
+#: a 70-character name broken mid-word ("…_MMMMM" / "M").
+BUTTON_PX = NARROW_COLUMN_PX - 50
+#: What a select box's value may take in a 1024 px window's main column (px, measured as the
+#: grid's 14 px type): the box less its padding and arrow (50 px), its 16 px type drawing a
+#: text 8/7 as wide. A longer value is clipped at the arrow without a mark ("… vs Another-Ext").
+SELECT_PX = (NARROW_COLUMN_PX - 50) * 7 // 8
+
+
+def middle_cut(text: str, px: float) -> str:
+    """``text`` within ``px`` pixels of the grid's type (:func:`text_px`): itself where it
+    fits, else its start and its end with "…" between them -- a model name's family and its
+    version or date, where they differ most (:func:`cut_text` keeps the start only).
+
+    Example
+    -------
+    >>> middle_cut("gpt-4", 100)
+    'gpt-4'
+    >>> middle_cut("Modèle-Français-Überlang-Instruct-v2.5-2026-01-preview-very-long-name", 240)
+    'Modèle-Français-Ü…ew-very-long-name'
+    """
+    text = str(text)
+    if text_px(text) <= px:
+        return text
+    room = max(px - _CHAR_PX["…"], 0.0)
+    head, used = 0, 0.0
+    while head < len(text) and used + text_px(text[head]) <= room / 2:
+        used += text_px(text[head])
+        head += 1
+    tail = len(text)
+    while tail > head and used + text_px(text[tail - 1]) <= room:
+        used += text_px(text[tail - 1])
+        tail -= 1
+    return text[:head].rstrip() + "…" + text[tail:].lstrip()
+
+
+def fitted_names(names: Sequence[str], px: float) -> list[str]:
+    """``names`` (a pair's two models) within ``px`` pixels together: each whole where it
+    fits its share, the longer cut in the middle (:func:`middle_cut`) to what the shorter
+    leave -- a label or a select box's value that reads on one line.
+
+    Example
+    -------
+    >>> fitted_names(["gpt-4", "Modèle-Français-Überlang-Instruct-v2.5-2026-01-preview"], 260)
+    ['gpt-4', 'Modèle-Français-….5-2026-01-preview']
+    >>> fitted_names(["gpt-4", "claude-3-opus-20240229"], 260)
+    ['gpt-4', 'claude-3-opus-20240229']
+    """
+    out = [str(n) for n in names]
+    room = float(px)
+    for k, i in enumerate(sorted(range(len(out)), key=lambda i: text_px(out[i]))):
+        out[i] = middle_cut(out[i], room / (len(out) - k))
+        room -= text_px(out[i])
+    return out
 
 
 def name_columns(shown: pd.DataFrame) -> list[str]:
