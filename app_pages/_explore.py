@@ -95,9 +95,11 @@ def open_pair(result, event) -> None:
     st.subheader("Open a pair from a cell")
     st.caption("Click a cell of the heatmap (or choose the model and question here) to read "
                "that question's completions of this model and another side by side.")
-    # the widest column for "Compare with" (a model name and its difference), the button
-    # on its own row: in four columns both were cut ("gpt-35-turbo (-0.(", "Pair view: …")
-    c1, c2, c3 = st.columns([3, 2, 4], vertical_alignment="bottom")
+    # the model and the question, then "Compare with" (a model name and its difference)
+    # under the model, the button on its own row: in four columns both were cut
+    # ("gpt-35-turbo (-0.(", "Pair view: …"), in three the model ("gemini-1.5-pro-previe")
+    c1, c2 = st.columns([3, 2], vertical_alignment="bottom")
+    c3, _ = st.columns([3, 2])
     model = c1.selectbox("Model", list(stats.models), key="qv_cell_model")
     question = c2.selectbox("Question", list(stats.questions), key="qv_cell_question",
                             help="easiest first, as in the heatmap")
@@ -105,6 +107,9 @@ def open_pair(result, event) -> None:
     if ss.get("_qv_cell_for") != (model, question) or ss.get("qv_cell_other") not in others:
         ss["_qv_cell_for"] = (model, question)  # default: the one that differs most
         ss["qv_cell_other"] = next(iter(others))
+    # "(+0.50 on it)" clipped a real model's name at the box's arrow: the difference alone
     other = c3.selectbox("Compare with", list(others), key="qv_cell_other",
-                         format_func=lambda m: f"{m}  ({others[m]:+.2f} on it)")
+                         format_func=lambda m: f"{m} ({others[m]:+.2f})",
+                         help="each model with its mean score on this question minus the "
+                              "chosen model's; the one that differs most first")
     _page_state.pair_button(model, other, "qv_cell_pair", question)

@@ -22,14 +22,17 @@ def _settings(ds) -> cv.ConvergenceParams | None:
         _common.setting(st, "convergence", "methods", "multiselect",
                         options=cv.usable_methods(o), format_func=lambda m: m
                         if has_fast_path(m) else f"{m} (re-ranked: slow)")
-        c1, c2, c3 = st.columns(3)
-        _common.setting(c1, "convergence", "target", options=cv.available_targets(o),
+        # the two choices each the column's width, the four numbers under them: in thirds
+        # of a 1024 px window's column "gold standard (Bayes@N on all trials)" was clipped
+        # at its box's arrow ("gold standard (Baye"), in halves "row-wise: resample each
+        # question's trials"
+        _common.setting(st, "convergence", "target", options=cv.available_targets(o),
                         format_func=cv.TARGETS.get)
-        _common.setting(c2, "convergence", "scheme", format_func=cv.SCHEMES.get)
-        _common.setting(c3, "convergence", "seed")
+        _common.setting(st, "convergence", "scheme", format_func=cv.SCHEMES.get)
         _common.setting(st, "convergence", "match", "radio", format_func=cv.MATCHES.get,
                         horizontal=True)
-        c4, c5, c6 = st.columns(3)
+        c3, c4, c5, c6 = st.columns(4)
+        _common.setting(c3, "convergence", "seed")
         _common.setting(c4, "convergence", "curve_replicates", step=100)
         _common.setting(c5, "convergence", "replicates", step=1000)
         _common.setting(c6, "convergence", "slow_replicates")
@@ -105,10 +108,11 @@ def main() -> None:
     _render.charts(cv.CONVERGENCE, result, "conv", skip=(-3, -2, -1) if empty else (-1,))
     if empty:
         st.info("No replicate converged: no convergence@n distribution to plot (see above).")
-    c1, c2 = st.columns(2)
-    # the chart's title says which replicate it draws (charts.rank_trajectory_title)
-    wm = c1.selectbox("Method", result.methods, key="conv_worst_method")
-    slowest = c2.radio("Replicate", ["slowest to settle", "latest to change (may never "
+    # the chart's title says which replicate it draws (charts.rank_trajectory_title); the
+    # method's box the column's width: in a half column "gold standard (Bayes@N on all
+    # trials)" was clipped at its arrow
+    wm = st.selectbox("Method", result.methods, key="conv_worst_method")
+    slowest = st.radio("Replicate", ["slowest to settle", "latest to change (may never "
                        "settle)"], key="conv_worst_kind", horizontal=True).startswith("s")
     _render.chart(cv.worst_case(result, o, wm, slowest), "conv", 3)
     _render.footer(cv.CONVERGENCE, ds, params, result, "conv")

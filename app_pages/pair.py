@@ -24,10 +24,12 @@ W = {k: app_widget(PairParams, k) for k in ("a", "b")}  # one setting each, show
 
 
 def _controls(o) -> None:
-    c1, c2, c3 = st.columns([3, 3, 3])  # room for the four confidence buttons
+    # the two models in half columns, the four confidence buttons under them: in thirds of
+    # a 1024 px window's column "gemini-1.5-pro-preview-0409" was clipped at the box's arrow
+    c1, c2 = st.columns(2)
     c1.selectbox(W["a"]["label"], list(o.models), key=A, help=W["a"]["help"])
     c2.selectbox(W["b"]["label"], list(o.models), key=B, help=W["b"]["help"])
-    _common.setting(c3, "pair", "confidence")
+    _common.setting(st, "pair", "confidence")
 
 
 def _flips(result) -> None:

@@ -314,3 +314,8 @@ def sync_playwright_or_skip():
         pytest.skip("playwright is not installed (test extra)")
     return sync_playwright
 
+#: ``[value, pixels cut]`` of every select box in the main column whose value runs past its
+#: box (a select box's input clips its text at the arrow, without a mark).
+CUT_SELECTS_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stSelectbox"] input'))
+  .map(i => [i.value, i.scrollWidth - i.clientWidth]).filter(([, cut]) => cut > 0)"""

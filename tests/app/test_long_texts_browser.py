@@ -14,16 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _browser import CUT_BUTTONS_JS, CUT_METRICS_JS, act, settle
+from _browser import CUT_BUTTONS_JS, CUT_METRICS_JS, CUT_SELECTS_JS, act, settle
 from _long_names import close_three, two_long_leaders
 
 pytestmark = pytest.mark.timeout(600)
 
-#: ``[value, pixels cut]`` of every select box in the main column whose value runs past its
-#: box (a select box's input clips its text at the arrow, without a mark).
-CUT_SELECTS_JS = """() => Array.from(document.querySelectorAll(
-    '[data-testid="stMain"] [data-testid="stSelectbox"] input'))
-  .map(i => [i.value, i.scrollWidth - i.clientWidth]).filter(([, cut]) => cut > 0)"""
 #: ``[label, lines]`` of every Pair-view button drawn in the main column: the lines its label
 #: takes.
 PAIR_BUTTON_LINES_JS = """() => Array.from(document.querySelectorAll(
