@@ -319,3 +319,14 @@ def sync_playwright_or_skip():
 CUT_SELECTS_JS = """() => Array.from(document.querySelectorAll(
     '[data-testid="stMain"] [data-testid="stSelectbox"] input'))
   .map(i => [i.value, i.scrollWidth - i.clientWidth]).filter(([, cut]) => cut > 0)"""
+
+#: The number of parts of each table drawn in parts, as its first part's line states.
+PARTS_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stCaptionContainer"]'))
+  .map(c => c.innerText.match(/^Part 1 of (\\d+):/)).filter(m => m).map(m => +m[1])"""
+
+
+def no_exception(page, where: str) -> None:
+    """No exception box on ``page``; else the first one's text, said of ``where``."""
+    boxes = page.query_selector_all('[data-testid="stException"]')
+    assert not boxes, f"{where}: {boxes[0].inner_text()[:500]}"

@@ -16,18 +16,15 @@ import pytest
 from _browser import (
     CHARTS_JS,
     CODE_BOXES_JS,
-    CUT_BUTTONS_JS,
     CUT_CODE_JS,
     CUT_LABELS_JS,
     CUT_LEGENDS_JS,
-    CUT_LINKS_JS,
-    CUT_METRICS_JS,
-    LEGEND_LABELS_JS,
+    PARTS_JS,
     WIDE_CHARTS_JS,
     WIDE_TABLES_JS,
     act,
     charts_drawn,
-    cut_labels_js,
+    no_exception,
     run_number,
     settle,
     streamlit_server,
@@ -47,38 +44,11 @@ def page(browser):
     context.close()
 
 
-@pytest.fixture(scope="module")
-def opened(browser, server):
-    """``opened(path, width)``: ``server/path`` opened in a browser session of its own at
-    ``width`` px and settled -- once per module: the tests that only read a page at a width
-    (its charts, its settings, its links) share one load of it instead of each repeating
-    the same load of the same page (the Planner's three times at each width)."""
-    pages = {}
-
-    def open_(path: str, width: int):
-        if (path, width) not in pages:
-            context = browser.new_context(viewport={"width": width, "height": 1000})
-            pg = context.new_page()
-            pg.goto(f"{server}/{path}")
-            settle(pg)
-            pages[path, width] = pg
-        return pages[path, width]
-
-    yield open_
-    for pg in pages.values():
-        pg.context.close()
-
-
 def _nav_labels(page) -> list[str]:
     """Page titles in the sidebar navigation (each link's text ends with its title; a
     Material icon name may come first)."""
     links = page.query_selector_all('[data-testid="stSidebarNav"] a')
     return [a.inner_text().strip().splitlines()[-1].strip() for a in links]
-
-
-def _no_exception(page, where: str) -> None:
-    boxes = page.query_selector_all('[data-testid="stException"]')
-    assert not boxes, f"{where}: {boxes[0].inner_text()[:500]}"
 
 
 def test_deep_link_on_a_fresh_server_runs_the_router(page):
@@ -98,7 +68,7 @@ def test_deep_link_on_a_fresh_server_runs_the_router(page):
         assert not {"common", "_common", "app"} & {x.lower() for x in labels}, labels
         assert "Scorio Studio" in page.inner_text('[data-testid="stSidebar"]')
         assert page.get_by_role("heading", name="Leaderboard", exact=True).count() == 1
-        _no_exception(page, "/leaderboard")
+        no_exception(page, "/leaderboard")
 
 
 def test_a_first_visit_gets_its_charts_a_moment_after_the_table(page, first_visit_server):
@@ -127,7 +97,7 @@ def test_a_first_visit_gets_its_charts_a_moment_after_the_table(page, first_visi
     n = len(sent)
     page.wait_for_timeout(3000)  # three timer periods: a live timer would rerun the app
     assert len(sent) == n, "the one-shot chart timer kept running"
-    _no_exception(page, "/leaderboard")
+    no_exception(page, "/leaderboard")
 
 
 # Every page rendering on the default real data (no exception box, a title, the export
@@ -161,7 +131,7 @@ def test_upload_a_long_csv_then_a_bad_file(page, server, tmp_path):
     text = page.inner_text('[data-testid="stMain"]')
     for model in ("alpha-7b", "beta-13b", "gamma-70b"):
         assert model in text
-    _no_exception(page, "after a good upload")
+    no_exception(page, "after a good upload")
 
     bad = tmp_path / "broken.csv"
     bad.write_text("model,question,outcome\nalpha,q1,1\n")  # no trial column
@@ -169,7 +139,7 @@ def test_upload_a_long_csv_then_a_bad_file(page, server, tmp_path):
     act(page, lambda: dropzone.set_input_files(str(bad)))
     alerts = " ".join(a.inner_text() for a in page.query_selector_all('[data-testid="stAlert"]'))
     assert "trial" in alerts, alerts[:500]
-    _no_exception(page, "after a bad upload")
+    no_exception(page, "after a bad upload")
 
 
 def test_a_page_that_refuses_the_data_still_finishes_its_run(page, server, tmp_path):
@@ -186,7 +156,7 @@ def test_a_page_that_refuses_the_data_still_finishes_its_run(page, server, tmp_p
     save = page.get_by_role("button", name="Save session", exact=True)
     for name in _nav_labels(page):
         act(page, page.locator('[data-testid="stSidebarNav"] a', has_text=name).first.click)
-        _no_exception(page, name)
+        no_exception(page, name)
         if not save.count():  # the Session box opens closed on each page
             act(page, page.get_by_text("Session", exact=True).first.click)
         assert save.count() == 1, name
@@ -246,7 +216,7 @@ def test_a_click_on_a_questions_heatmap_cell_chooses_that_model_and_question(pag
     before = boxes()
     act(page, lambda: page.mouse.click(box["x"] + box["width"] * 0.6,
                                        box["y"] + box["height"] * 0.8))
-    _no_exception(page, "questions after a heatmap click")
+    no_exception(page, "questions after a heatmap click")
     model, question = boxes()
     assert model.startswith("LLM_") and question.startswith("Q")
     assert model != before[0] and question != before[1]
@@ -268,7 +238,7 @@ def test_stability_footer_after_its_run_shows_its_labels_and_code_whole(page, se
     buttons = page.locator('[data-testid="stMain"] [data-testid="stDownloadButton"]')
     assert buttons.count() == 0  # no footer (nor chart) before the run
     act(page, page.get_by_role("button", name="Run stability analysis").click, timeout_s=300)
-    _no_exception(page, "stability after its run")
+    no_exception(page, "stability after its run")
     # a first visit's browser loads the download button's code after the run has rendered
     page.get_by_role("button", name="JSON (all tables)").wait_for(timeout=60_000)
     labels = [b.locator('[data-testid="stMarkdownContainer"]').inner_text().strip()
@@ -308,12 +278,6 @@ def _long_name_csv(path: Path) -> Path:
     return path
 
 
-#: The number of parts of each table drawn in parts, as its first part's line states.
-PARTS_JS = """() => Array.from(document.querySelectorAll(
-    '[data-testid="stMain"] [data-testid="stCaptionContainer"]'))
-  .map(c => c.innerText.match(/^Part 1 of (\\d+):/)).filter(m => m).map(m => +m[1])"""
-
-
 def test_wide_tables_fit_the_main_column_at_1280_px(page, server, tmp_path):
     """At 1280 px the Leaderboard's header ended in "t_" with t_next and its trials rule cut, its
     per-subset table at lo, the Planner's pairs, the Questions page's best column and the
@@ -343,7 +307,7 @@ def test_wide_tables_fit_the_main_column_at_1280_px(page, server, tmp_path):
     parts = {}
     for name in ("Data", "Leaderboard", "Planner", "Questions", "Pair view"):
         act(page, page.locator('[data-testid="stSidebarNav"] a', has_text=name).first.click)
-        _no_exception(page, name)
+        no_exception(page, name)
         tables_drawn(page)
         assert page.evaluate(WIDE_TABLES_JS) == [], name
         parts[name] = page.evaluate(PARTS_JS)
@@ -354,188 +318,6 @@ def test_wide_tables_fit_the_main_column_at_1280_px(page, server, tmp_path):
     assert all(n <= 2 for n in sum(parts.values(), [])), parts
     # the Data preview in two parts: fitted to a 1024 px window
     assert parts["Data"] == [2] and parts["Leaderboard"], parts
-
-#: Pages with charts that ran past the main column of a narrower window, and the charts
-#: each draws (a side-by-side chart's panels counted one by one).
-WIDE_CHART_PAGES = {
-    # two panels at 330 px each, one chart of fixed width: at the main column's edge at
-    # 1280 px, 270 px past it at 1024 px
-    "simulator?study=order": 2,
-    # the order and gap curves, two 300 px panels each: 184 and 217 px past at 1024 px;
-    # with the allocation chart
-    "planner": 5,
-    # a lead that matters: a third line in the order curve's legend, with the lead's digits
-    "planner?dataset=biased_coins&plan.lead=0.0125": 5,
-    # the method-family heatmap's 52 px cells: 749 px wide, 185 px past at 1024 px
-    "methods": 1,
-    # one row per method (the voting family's 20, the longest ids): laid out for a 900 px
-    # column, 346 px past at 1024 px, its legend 90 px past at 1280 px, the column labels
-    # slanted past the grid and cut with "…"
-    'methods?compare.methods="voting"': 1,
-}
-
-#: Axis labels of a chart in the main column that run past its drawing or end with "…".
-CUT_AXIS_LABELS_JS = cut_labels_js("axis")
-
-
-@pytest.mark.parametrize("width", [1280, 1024])
-@pytest.mark.parametrize("path", list(WIDE_CHART_PAGES))
-def test_side_by_side_charts_and_the_family_heatmap_fit_the_main_column(opened, path, width):
-    """A side-by-side chart draws each panel in its own column as wide as half the main
-    column (``_render.PANELS``), as tall as its own height; the method-family heatmap is as
-    wide as the column. Every legend label reads whole within its chart: the Planner's
-    panels cut "simulated mean" (a row of two, 49 px past) and "smallest lead decided (any
-    field)" (13 px) at 1024 px."""
-    page = opened(path, width)
-    n = WIDE_CHART_PAGES[path]
-    page.wait_for_function(f"() => ({CHARTS_JS})() >= {n}", timeout=120_000)  # the redraw
-    settle(page)
-    charts_drawn(page)
-    _no_exception(page, path)
-    assert page.evaluate(CHARTS_JS) == n  # each panel a chart of its own
-    assert page.evaluate(WIDE_CHARTS_JS) == []
-    assert page.evaluate(CUT_LEGENDS_JS) == []
-    if path.startswith("planner"):
-        # what was measured: the allocation's, the order curve's two and the gap curve's two
-        legends = page.evaluate(LEGEND_LABELS_JS)
-        assert len(legends) == 5 and all(len(labels) >= 2 for labels in legends), legends
-        if "lead" in path:
-            assert "decided if lead is 0.0125" in legends[1], legends
-            assert all("lead that matters" in labels for labels in legends[3:]), legends
-    if path == "planner":
-        # each panel's 220 px plot with its axes and legend below it: fitted to the panel's
-        # height as well, the order curve was a 40 px strip with its legend
-        heights = page.evaluate("""() => Array.from(document.querySelectorAll(
-            '[data-testid="stMain"] [data-testid="stVegaLiteChart"] :is(canvas, svg)'))
-            .slice(1).map(c => Math.round(c.getBoundingClientRect().height))""")
-        assert len(heights) == 4 and min(heights) > 260, heights
-    if path == "methods":  # every method of the default data: one row per family
-        main = page.locator('[data-testid="stMain"]')
-        assert main.get_by_text("Agreement between method families").count() == 1
-    if path.startswith("methods"):  # every family's and method's name whole, over its column
-        assert page.evaluate(CUT_AXIS_LABELS_JS) == []
-
-
-@pytest.mark.parametrize("width", [1280, 1024])
-def test_the_planner_settings_read_whole(opened, width):
-    """The Planner's Scope buttons, in a 4/13 column, read "questions | populatio" at
-    1024 px: every option of its segmented controls (every button) shows its whole label."""
-    page = opened("planner", width)
-    _no_exception(page, "planner")
-    options = page.evaluate("""() => Array.from(document.querySelectorAll(
-        '[data-testid="stMain"] [data-testid="stButtonGroup"] button')).map(b => b.innerText)""")
-    assert {"questions", "population"} <= set(options), options
-    assert page.evaluate(CUT_BUTTONS_JS) == []
-
-
-def _open_more_columns(page) -> None:
-    """Open the page's "More columns" boxes and wait until their tables, and every other
-    table in view, are drawn."""
-    boxes = page.locator('[data-testid="stMain"] summary', has_text="More columns").all()
-    assert boxes
-    for box in boxes:
-        shown = tables_drawn(page)
-        box.click()
-        tables_drawn(page, shown + 1)
-    settle(page)
-
-
-def test_the_planner_pairs_table_and_its_more_columns_fit_the_main_column(opened):
-    """At 1024 px the Planner's pairs table ran 220 px past the main column (the population
-    scope's 163 px), its last columns cut at the edge without a mark. Its plan columns, in
-    parts fitted to a 1024 px window's column, and the "More columns" box's fit there (the
-    parts are fitted to that width whatever the window, so a wider window's column holds
-    them too)."""
-    page = opened('planner?plan.scope="population"', 1024)
-    _no_exception(page, "planner")
-    tables_drawn(page)
-    assert page.evaluate(WIDE_TABLES_JS) == []
-    _open_more_columns(page)
-    assert page.evaluate(WIDE_TABLES_JS) == []
-
-#: The Leaderboard in either scope, on the bundled default data (nine models, two Pass@k
-#: columns, a per-subset table by source) and on the synthetic reasoning data (Pass@k too).
-BOARD_PAGES = ("leaderboard", 'leaderboard?leaderboard.scope="population"',
-               "leaderboard?dataset=reasoning_synthetic",
-               'leaderboard?dataset=reasoning_synthetic&leaderboard.scope="population"')
-
-
-@pytest.mark.parametrize("path", BOARD_PAGES)
-def test_the_leaderboard_tables_and_their_more_columns_fit_the_main_column(opened, path):
-    """At 1024 px the Leaderboard's main table, in parts fitted to a 1280 px window's
-    column, ran past the main column from ``lo`` on (``hi`` and the Pass@k columns out of
-    sight), as did its undecided pairs (``trials_needed_papers``) and its per-subset table
-    (from ``rank_lo``). Every table on the page, and those of its "More columns" box, fit
-    the column at 1024 px, each in at most two parts (fitted to that width whatever the
-    window: a wider window's column holds them too)."""
-    page = opened(path, 1024)
-    _no_exception(page, path)
-    tables_drawn(page)
-    assert page.evaluate(WIDE_TABLES_JS) == []
-    parts = page.evaluate(PARTS_JS)
-    assert parts and max(parts) <= 2, parts  # the board's headline: two parts
-    _open_more_columns(page)
-    assert page.evaluate(WIDE_TABLES_JS) == []
-
-
-#: The Questions page on the bundled data (2PL fit, a per-subset table by source) and on the
-#: synthetic reasoning data (four benchmarks, a question that carries no information: a
-#: second table with its own "More columns").
-QUESTION_PAGES = ("questions", "questions?dataset=reasoning_synthetic")
-
-
-@pytest.mark.parametrize("path", QUESTION_PAGES)
-def test_the_questions_tables_and_their_more_columns_fit_the_main_column(opened, path):
-    """At 1024 px the Questions page's table of the questions where models disagree most, in
-    parts fitted to a 1280 px window's column, ran past the main column from
-    ``discrimination`` on. Its main columns, in parts fitted to a 1024 px window's column, the
-    2PL fit and the item-rest correlation in a "More columns" box, and the box of every
-    question fit the column at 1024 px, each table in at most two parts (fitted to that width
-    whatever the window: a wider window's column holds them too)."""
-    page = opened(path, 1024)
-    _no_exception(page, path)
-    tables_drawn(page)
-    assert page.evaluate(WIDE_TABLES_JS) == []
-    parts = page.evaluate(PARTS_JS)
-    assert parts and max(parts) <= 2, parts  # the disagreement table's main columns: two
-    _open_more_columns(page)
-    assert page.evaluate(WIDE_TABLES_JS) == []
-    shown = tables_drawn(page)
-    page.locator('[data-testid="stMain"] summary', has_text="Every question").click()
-    tables_drawn(page, shown + 2)  # its main columns and the 2PL fit's, under them
-    assert page.evaluate(WIDE_TABLES_JS) == []
-    assert max(page.evaluate(PARTS_JS)) <= 2
-
-
-@pytest.mark.parametrize("path", QUESTION_PAGES)
-def test_the_questions_metrics_read_whole(opened, path):
-    """At 1024 px the Questions page's four metrics, in equal columns of 129 px, read "Mean
-    disagree…" and "2PL fit" over "conve…". Each is as wide as its label and value, in a row
-    that wraps: every label and value whole."""
-    page = opened(path, 1024)
-    _no_exception(page, path)
-    labels = page.evaluate("""() => Array.from(document.querySelectorAll(
-        '[data-testid="stMain"] [data-testid="stMetricLabel"]')).map(m => m.innerText.trim())""")
-    assert labels == ["Questions", "No information", "Mean disagreement", "2PL fit"], labels
-    assert page.evaluate(CUT_METRICS_JS) == []
-
-
-#: Pages with a link to the Check page, at a setting that shows it.
-CHECK_LINK_PAGES = ("planner", 'leaderboard?leaderboard.scope="population"')
-
-
-@pytest.mark.parametrize("width", [1280, 1024])
-@pytest.mark.parametrize("path", CHECK_LINK_PAGES)
-def test_links_to_the_check_page_read_whole(opened, path, width):
-    """The Planner's link to the Check page had a whole sentence as its label, and a page
-    link is one line: at 1024 px it read "… Check a smaller run (Planner runs) draws r"
-    (249 px cut), the Leaderboard's as well. The question is now text above a short link."""
-    page = opened(path, width)
-    _no_exception(page, path)
-    links = page.locator('[data-testid="stMain"] [data-testid="stPageLink"]')
-    assert links.filter(has_text="Check a smaller run").count() == 1
-    assert page.evaluate(CUT_LINKS_JS) == []
-
 
 #: The numbers written in the pairwise heatmap's cells as drawn: ``[text, type px]``.
 HEATMAP_NUMBERS_JS = """() => Array.from(document.querySelectorAll(
@@ -627,7 +409,7 @@ def test_the_pairwise_heatmap_numbers_its_cells_where_the_column_has_room(
     act(page, page.locator('[data-testid="stSidebarNav"] a', has_text="Leaderboard").first.click)
     page.wait_for_function(f"() => ({CHARTS_JS})() >= 3", timeout=120_000)
     settle(page)
-    _no_exception(page, "Leaderboard")
+    no_exception(page, "Leaderboard")
     for width in (1280, 1024, 800):
         numbers = _heatmap_at(page, width)
         if width == 1280:
@@ -719,4 +501,4 @@ def test_two_different_uploaded_files_of_one_name_are_refused_not_dropped(page, 
     alerts = " ".join(a.inner_text() for a in page.query_selector_all('[data-testid="stAlert"]'))
     assert "2 different uploaded files are named runs.csv" in alerts, alerts[:500]
     assert ".zip" in alerts and "sc.load" in alerts, alerts[:500]
-    _no_exception(page, "after two files of one name")
+    no_exception(page, "after two files of one name")
