@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import pandas as pd
 import streamlit as st
@@ -12,6 +13,7 @@ import streamlit as st
 from app_pages import _common, _page_state, _render
 from app_state.cells import clicked, partners
 from app_state.page_state import TAUS, from_state, subset_options
+from app_state.table_fit import middle_cut, select_px, text_px
 from scorio_core import ValidationError
 from scorio_core.definitions._base import NO_SUBSETS
 from scorio_core.params import CURVE_KINDS, LeaderboardParams
@@ -80,6 +82,13 @@ def curves(ds, board_params: LeaderboardParams) -> None:
     _render.footer(CURVES, ds, params, result, "curves", code_key="copy_code_curves")
 
 
+def _with_gap(model: str, gap: float, px: int) -> str:
+    """``model (+0.50)``: a partner with its difference on the question, the name cut in its
+    middle where the two would not fit ``px`` (:func:`app_state.table_fit.middle_cut`)."""
+    said = f"({gap:+.2f})"
+    return f"{middle_cut(model, px - text_px(' ' + said))} {said}"
+
+
 def open_pair(result, event) -> None:
     """A Questions-page heatmap cell (clicked, or chosen here) opens the Pair page on that
     model, the model that differs most from it on that question (or another), and the
@@ -100,7 +109,9 @@ def open_pair(result, event) -> None:
     # ("gpt-35-turbo (-0.(", "Pair view: …"), in three the model ("gemini-1.5-pro-previe")
     c1, c2 = st.columns([3, 2], vertical_alignment="bottom")
     c3, _ = st.columns([3, 2])
-    model = c1.selectbox("Model", list(stats.models), key="qv_cell_model")
+    room = select_px(3 / 5, 2)  # an upload's longer name cut in its middle, marked "…"
+    model = c1.selectbox("Model", list(stats.models), key="qv_cell_model",
+                         format_func=functools.partial(middle_cut, px=room))
     question = c2.selectbox("Question", list(stats.questions), key="qv_cell_question",
                             help="easiest first, as in the heatmap")
     others = dict(partners(stats, model, question))
@@ -109,7 +120,7 @@ def open_pair(result, event) -> None:
         ss["qv_cell_other"] = next(iter(others))
     # "(+0.50 on it)" clipped a real model's name at the box's arrow: the difference alone
     other = c3.selectbox("Compare with", list(others), key="qv_cell_other",
-                         format_func=lambda m: f"{m} ({others[m]:+.2f})",
+                         format_func=lambda m: _with_gap(m, others[m], room),
                          help="each model with its mean score on this question minus the "
                               "chosen model's; the one that differs most first")
     _page_state.pair_button(model, other, "qv_cell_pair", question)

@@ -32,7 +32,8 @@ __all__ = ["COLUMN_PX", "MAIN_PX", "NARROW_COLUMN_PX", "NARROW_PX", "CELL_PAD_PX
            "EDIT_MARK_PX", "ROW_MARKERS_PX", "text_px", "cut_text",
            "name_columns", "name_px", "column_px", "column_groups", "key_columns", "fitted_parts",
            "narrowed_names", "editor_px", "TEXT_LINE_PX", "TEXT_MIN_PX", "WRAP_PAD_PX",
-           "TextParts", "text_parts", "BUTTON_PX", "SELECT_PX", "middle_cut", "fitted_names"]
+           "TextParts", "text_parts", "BUTTON_PX", "SELECT_PX", "COLUMNS_GAP_PX", "select_px",
+           "middle_cut", "fitted_names"]
 
 #: The main column's content width at a 1280 px window with the sidebar open (px, seen in
 #: Chromium: the window less the 300 px sidebar and the column's 80 px padding each side).
@@ -128,6 +129,22 @@ BUTTON_PX = NARROW_COLUMN_PX - 50
 #: grid's 14 px type): the box less its padding and arrow (50 px), its 16 px type drawing a
 #: text 8/7 as wide. A longer value is clipped at the arrow without a mark ("… vs Another-Ext").
 SELECT_PX = (NARROW_COLUMN_PX - 50) * 7 // 8
+#: The gap between two of the main column's columns (``st.columns``' default, px).
+COLUMNS_GAP_PX = 16
+
+
+def select_px(share: float = 1.0, columns: int = 1) -> int:
+    """What a select box's value may take (px of the grid's type, as :data:`SELECT_PX`) in a
+    column holding ``share`` of a 1024 px window's main column split in ``columns`` columns
+    (the gaps between them taken off first): ``select_px(1/2, 2)`` for one of two halves.
+
+    Example
+    -------
+    >>> select_px() == SELECT_PX, select_px(1 / 2, 2)
+    (True, 196)
+    """
+    box = (NARROW_COLUMN_PX - COLUMNS_GAP_PX * (columns - 1)) * share
+    return int(box - 50) * 7 // 8
 
 
 def middle_cut(text: str, px: float) -> str:

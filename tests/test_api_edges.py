@@ -1031,6 +1031,9 @@ _LISTS.update({
     "sc.formatting.md_prose(names)": _Listed(
         lambda v: sc.formatting.md_prose("**a_b_** beats big*model*", v),
         ["big*model*", "a_b_"], "big*model*, a_b_", "a_b_", ["a_b_"]),
+    "sc.formatting.plain_prose(names)": _Listed(
+        lambda v: sc.formatting.plain_prose("tick`s and a`b beat `p_best`", v),
+        ["tick`s", "a`b"], "tick`s, a`b", "a`b", ["a`b"]),
     # ... and the public classes' methods (the rubric's signals and weights)
     "sc.rubric.Rubric.check_signals(available)": _Listed(
         lambda v: _said(_rubric().check_signals, v), ["is_correct", "tokenz"],

@@ -145,3 +145,33 @@ def test_the_method_comparisons_metrics_are_as_wide_as_their_text(tmp_path):
     assert [m.help for m in shown.values()] == [
         said[k] for k in ("mean", "median", "min", "n_tau_1", "n_tau_ge_0.95")]
     assert not _metric_in_columns(at)
+
+
+def test_the_pair_and_questions_model_boxes_cut_long_names_in_the_middle(tmp_path):
+    """The Pair page's model boxes (halves) and the Questions page's "Open a pair from a cell"
+    boxes clipped a 70-character name at their arrow without a mark: each option now fits its
+    box, a long name cut in its middle with "…" (start and end kept), a short one whole, and
+    the value chosen is still the whole name."""
+    from app_state.table_fit import select_px
+
+    at = _upload(two_long_leaders(tmp_path / "two_long.csv"))
+    at.switch_page("app_pages/pair.py").run()
+    _ok(at)
+    for key in ("pair_a", "pair_b"):
+        box = at.selectbox(key=key)
+        assert all(text_px(s) <= select_px(1 / 2, 2) for s in box.options), box.options
+        cut = [s for s in box.options if "…" in s]
+        assert len(cut) == 2 and "alpha-7b" in box.options, box.options
+        for s in cut:  # each a long name's start and end
+            head, tail = s.split("…")
+            assert any(n.startswith(head) and n.endswith(tail) for n in (LONG_A, LONG_B)), s
+        assert box.value in (LONG_A, LONG_B)  # the whole name, as the analysis reads it
+    at.switch_page("app_pages/questions.py").run()
+    _ok(at)
+    model, other = at.selectbox(key="qv_cell_model"), at.selectbox(key="qv_cell_other")
+    room = select_px(3 / 5, 2)
+    for box in (model, other):
+        assert all(text_px(s) <= room for s in box.options), box.options
+    assert any("…" in s for s in model.options) and "alpha-7b" in model.options
+    assert all(s.endswith(")") and " (" in s for s in other.options), other.options
+    assert model.value in (LONG_A, LONG_B, "alpha-7b", "beta-13b-chat")
