@@ -22,10 +22,8 @@ def _settings(ds) -> cv.ConvergenceParams | None:
         _common.setting(st, "convergence", "methods", "multiselect",
                         options=cv.usable_methods(o), format_func=lambda m: m
                         if has_fast_path(m) else f"{m} (re-ranked: slow)")
-        # the two choices each the column's width, the four numbers under them: in thirds
-        # of a 1024 px window's column "gold standard (Bayes@N on all trials)" was clipped
-        # at its box's arrow ("gold standard (Baye"), in halves "row-wise: resample each
-        # question's trials"
+        # each choice the column's width (in thirds and halves of a 1024 px window's column
+        # a target or a scheme was clipped at its box's arrow), the four numbers under them
         _common.setting(st, "convergence", "target", options=cv.available_targets(o),
                         format_func=cv.TARGETS.get)
         _common.setting(st, "convergence", "scheme", format_func=cv.SCHEMES.get)
@@ -109,8 +107,7 @@ def main() -> None:
     if empty:
         st.info("No replicate converged: no convergence@n distribution to plot (see above).")
     # the chart's title says which replicate it draws (charts.rank_trajectory_title); the
-    # method's box the column's width: in a half column "gold standard (Bayes@N on all
-    # trials)" was clipped at its arrow
+    # method's box the column's width, as the settings' boxes above
     wm = st.selectbox("Method", result.methods, key="conv_worst_method")
     slowest = st.radio("Replicate", ["slowest to settle", "latest to change (may never "
                        "settle)"], key="conv_worst_kind", horizontal=True).startswith("s")

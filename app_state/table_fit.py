@@ -125,26 +125,28 @@ def cut_text(text: str, px: int) -> str:
 #: padding, borders and icon (50 px in Chromium). A longer label wrapped in two to four lines,
 #: a 70-character name broken mid-word ("…_MMMMM" / "M").
 BUTTON_PX = NARROW_COLUMN_PX - 50
-#: What a select box's value may take in a 1024 px window's main column (px, measured as the
-#: grid's 14 px type): the box less its padding and arrow (50 px), its 16 px type drawing a
-#: text 8/7 as wide. A longer value is clipped at the arrow without a mark ("… vs Another-Ext").
-SELECT_PX = (NARROW_COLUMN_PX - 50) * 7 // 8
 #: The gap between two of the main column's columns (``st.columns``' default, px).
 COLUMNS_GAP_PX = 16
 
 
 def select_px(share: float = 1.0, columns: int = 1) -> int:
-    """What a select box's value may take (px of the grid's type, as :data:`SELECT_PX`) in a
+    """What a select box's value may take (px of the grid's type) in a
     column holding ``share`` of a 1024 px window's main column split in ``columns`` columns
     (the gaps between them taken off first): ``select_px(1/2, 2)`` for one of two halves.
 
     Example
     -------
-    >>> select_px() == SELECT_PX, select_px(1 / 2, 2)
-    (True, 196)
+    >>> select_px(), select_px(1 / 2, 2)
+    (449, 196)
     """
     box = (NARROW_COLUMN_PX - COLUMNS_GAP_PX * (columns - 1)) * share
     return int(box - 50) * 7 // 8
+
+
+#: What a select box's value may take in a 1024 px window's main column (px, measured as the
+#: grid's 14 px type): the box less its padding and arrow (50 px), its 16 px type drawing a
+#: text 8/7 as wide. A longer value is clipped at the arrow without a mark ("… vs Another-Ext").
+SELECT_PX = select_px()
 
 
 def middle_cut(text: str, px: float) -> str:
