@@ -10,15 +10,11 @@ import streamlit as st
 
 from app_state.page_state import ASSURANCES, CONFIDENCES, percent
 from app_state.table_fit import (
-    MIN_COLUMN_PX,
     NARROW_PX,
-    column_px,
     cut_text,
-    fitted_parts,
-    key_columns,
+    fit_table,
     name_columns,
     name_px,
-    narrowed_names,
     text_parts,
 )
 from app_state.texts import (  # noqa: F401
@@ -147,6 +143,8 @@ def show_refusal(why: str) -> None:
 _STATEFUL_EXPANDER = "on_change" in inspect.signature(st.expander).parameters
 #: The key of the "Copy code" expanders: open on one page, open on the next.
 CODE_KEY = "copy_code"
+#: Session key of the Method comparison's box that holds its ranks table (drawn while open).
+RANKS_BOX = "ranks_box"
 
 
 #: Whether each stateful expander (by key) was open when last drawn: what it opens with
@@ -327,33 +325,16 @@ def show_parts(where, shown: pd.DataFrame, cfg: dict, keys=None, budget: int = T
     download or a test reads) and shows its own columns (``column_order``). ``kw``: what
     :func:`show_table` takes (a ``key`` numbers its parts); ``budget``: the pixels a part may
     take (:data:`BOX_PX` in an expander). Model names that every part repeats are drawn
-    narrower (cut with "…") where that keeps the table in two parts rather than more
-    (:func:`app_state.table_fit.narrowed_names`); every other text column is drawn as wide
-    as the parts were measured with (:func:`app_state.table_fit.column_px`)."""
+    narrower (cut with "…") where that keeps the table in two parts rather than more; every
+    other text column is drawn as wide as the parts were measured with
+    (:func:`app_state.table_fit.fit_table`, which measures the cells once)."""
     widths = {c: _NAMED_PX.get(w, w) for c, w in _cfg_of(cfg, "width").items()}
     widths = {c: w for c, w in widths.items() if isinstance(w, int | float)}
     order = kw.pop("column_order", None)
     view = shown if order is None else shown[list(order)]
-    labels = _cfg_of(cfg, "label")
-    # long model names repeated in every part give up width before a third part
-    if narrow := narrowed_names(view, labels, widths, budget, keys):
-        widths |= narrow
-        cfg = cfg | {c: {**cfg.get(c, {}), "width": w} for c, w in narrow.items()}
-    # every other text column as wide as the parts are measured with (its widest cell, at
-    # most what a part leaves beside the columns it repeats): the grid sizes a text column
-    # by its first rows, and cut a status blank there ("no 2PL ‹") and the longer sources
-    # further down ("agieval-sat-mat")
-    px = column_px(view, labels, widths)
-    room = budget - sum(px[c] for c in (keys or key_columns(view)) if c in px)
-    text = {c: min(px[c], max(room, MIN_COLUMN_PX)) for c in view.columns
-            if c not in widths and not pd.api.types.is_numeric_dtype(view[c])
-            and not pd.api.types.is_bool_dtype(view[c])}
-    if text:
-        widths |= text
-        cfg = cfg | {c: {**cfg.get(c, {}), "width": w} for c, w in text.items()}
-    # a text narrower than its longest cell reads cut, with "…" (a log's file name, its notes)
-    _draw_parts(where, shown, cfg, fitted_parts(view, labels, widths, budget, keys),
-                texts=[c for c, w in text.items() if w < px[c]], **kw)
+    fit = fit_table(view, _cfg_of(cfg, "label"), widths, budget, keys)
+    cfg = cfg | {c: {**cfg.get(c, {}), "width": w} for c, w in fit.widths.items()}
+    _draw_parts(where, shown, cfg, fit.parts, texts=fit.cut, **kw)
 
 
 def _draw_parts(where, shown: pd.DataFrame, cfg: dict, parts: list[list[str]],
@@ -369,9 +350,10 @@ def _draw_parts(where, shown: pd.DataFrame, cfg: dict, parts: list[list[str]],
     if len(parts) > 1:  # each part as wide as its columns (stretched, its last one ran wide)
         kw["width"] = "content"
     data, cfg = grid_data(shown, cfg, texts)  # once for every part: the cut names' display
+    heads = [shown.iloc[:0][p] for p in parts] if len(parts) > 1 else []  # the parts' columns
     for i, cols in enumerate(parts):
-        if len(parts) > 1:
-            where.caption(part_text([shown[p] for p in parts], i))
+        if heads:
+            where.caption(part_text(heads, i))
         own = {k: v[i] for k, v in (("row_height", row_heights), ("height", heights))
                if v is not None}
         show_table(where, data, column_config=cfg, column_order=cols,

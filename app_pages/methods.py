@@ -93,10 +93,15 @@ def main() -> None:
         st.markdown(f"**{title}**")
         _table(tables[name], name, key=f"{name}_table")
     ranks = tables["ranks"]
-    with st.expander(f"Ranks: every model by each of the {ranks.shape[1] - 1} methods"):
-        st.caption(RANKS_CAPTION)
-        _table(ranks, "ranks", key="rank_table", height=_common.table_height(len(ranks)),
-               budget=_widgets.BOX_PX)  # the expander's padding
+    # drawn only while open: a column per method, in up to 36 parts, each a table the
+    # browser gets whole (4 of the page's 5 s on the server before)
+    if (box := _widgets.lazy_expander(
+            f"Ranks: every model by each of the {ranks.shape[1] - 1} methods",
+            _widgets.RANKS_BOX)) is not None:
+        with box:
+            st.caption(RANKS_CAPTION)
+            _table(ranks, "ranks", key="rank_table", height=_common.table_height(len(ranks)),
+                   budget=_widgets.BOX_PX)  # the expander's padding
     with st.expander("How to read this"):
         st.markdown(COMPARE.how_to_read)
     _render.footer(COMPARE, ds, params, result, "methods")

@@ -31,9 +31,9 @@ __all__ = ["COLUMN_PX", "MAIN_PX", "NARROW_COLUMN_PX", "NARROW_PX", "CELL_PAD_PX
            "MIN_COLUMN_PX", "NAME_COLUMNS", "NAME_MAX_PX", "NAME_MIN_PX", "MOST_PARTS",
            "EDIT_MARK_PX", "ROW_MARKERS_PX", "text_px", "cut_text",
            "name_columns", "name_px", "column_px", "column_groups", "key_columns", "fitted_parts",
-           "narrowed_names", "editor_px", "TEXT_LINE_PX", "TEXT_MIN_PX", "WRAP_PAD_PX",
-           "TextParts", "text_parts", "BUTTON_PX", "SELECT_PX", "COLUMNS_GAP_PX", "select_px",
-           "middle_cut", "fitted_names"]
+           "narrowed_names", "TableFit", "fit_table", "editor_px", "TEXT_LINE_PX",
+           "TEXT_MIN_PX", "WRAP_PAD_PX", "TextParts", "text_parts", "BUTTON_PX", "SELECT_PX",
+           "COLUMNS_GAP_PX", "select_px", "middle_cut", "fitted_names"]
 
 #: The main column's content width at a 1280 px window with the sidebar open (px, seen in
 #: Chromium: the window less the 300 px sidebar and the column's 80 px padding each side).
@@ -343,9 +343,16 @@ def fitted_parts(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
     >>> [p[1:] for p in fitted_parts(t[["model", *t.columns[1:10]]])]  # pass@1 not alone
     [['rank', 'rank_lo', 'rank_hi', 'p_best'], ['score', 'se', 'lo', 'hi', 'pass@1']]
     """
+    return _parts(shown, column_px(shown, labels, widths), budget, keys)
+
+
+def _parts(shown: pd.DataFrame, px: Mapping[str, int], budget: int,
+           keys: Sequence[str] | None) -> list[list[str]]:
+    """:func:`fitted_parts` with each column's width measured already (``px``, as
+    :func:`column_px` gives it): a caller that tries several widths measures the cells
+    once, not once a try."""
     from scorio_core.display import column_parts
 
-    px = column_px(shown, labels, widths)
     keys = list(keys) if keys is not None else key_columns(shown)
     room = budget - sum(px[c] for c in keys if c in px)
     together = _within(column_groups(list(shown.columns)), px, room)
@@ -507,22 +514,78 @@ def narrowed_names(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
     >>> len(fitted_parts(q, budget=544)), narrowed_names(q, budget=544)  # not repeated
     (3, {'best': 160, 'worst': 160})
     """
-    widths = dict(widths or {})
+    return _narrowed(shown, column_px(shown, labels, widths), budget, keys)
+
+
+def _narrowed(shown: pd.DataFrame, px: Mapping[str, int], budget: int,
+              keys: Sequence[str] | None) -> dict[str, int]:
+    """:func:`narrowed_names` with each column's width measured already (``px``): a
+    narrower name changes its own column's width only."""
     keys = list(keys) if keys is not None else key_columns(shown)
-    px = column_px(shown, labels, widths)
+    px = dict(px)
     names = [c for c in name_columns(shown) if px[c] > NAME_MIN_PX]
-    n = len(fitted_parts(shown, labels, widths, budget, keys))
+    n = len(_parts(shown, px, budget, keys))
     if n <= MOST_PARTS or not names:
         return {}
     best: dict[str, int] = {}
     for cap in range(NAME_MAX_PX - 20, NAME_MIN_PX - 1, -20):
         narrow = {c: min(px[c], cap) for c in names}
-        k = len(fitted_parts(shown, labels, widths | narrow, budget, keys))
+        k = len(_parts(shown, px | narrow, budget, keys))
         if k < n:
             n, best = k, {c: w for c, w in narrow.items() if w < px[c]}
         if n <= MOST_PARTS:
             break
     return best
+
+
+@dataclass(frozen=True)
+class TableFit:
+    """How a table is drawn in a page's column (:func:`fit_table`): the widths a page sets
+    on its columns (model names narrowed, other texts as wide as measured), the text
+    columns drawn narrower than their longest cell (cut with "…"), and each part's columns."""
+
+    widths: dict[str, int]
+    cut: list[str]
+    parts: list[list[str]]
+
+
+def fit_table(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
+              widths: Mapping[str, int] | None = None, budget: int = NARROW_PX,
+              keys: Sequence[str] | None = None) -> TableFit:
+    """How ``shown`` is drawn within ``budget`` pixels, its cells measured once:
+
+    - model names that every part repeats narrower where that keeps the table in
+      :data:`MOST_PARTS` parts rather than more (:func:`narrowed_names`);
+    - every other text column as wide as the parts are measured with (its widest cell, at
+      most what a part leaves beside the columns it repeats): the grid sizes a text column
+      by its first rows, and cut a status blank there ("no 2PL ‹") and the longer sources
+      further down ("agieval-sat-mat");
+    - the parts (:func:`fitted_parts`) at those widths.
+
+    ``widths``: the columns whose width the page sets (kept).
+
+    Example
+    -------
+    >>> t = pd.DataFrame({"model": ["a"], "file": ["logs/" + "x" * 120 + ".json"],
+    ...                   "score": [0.5]})
+    >>> column_px(t)["file"]
+    940
+    >>> fit = fit_table(t, keys=["model"])  # the file name cut to what a part leaves it
+    >>> fit.widths["file"], fit.cut, fit.parts
+    (492, ['file'], [['model', 'file'], ['model', 'score']])
+    """
+    widths = dict(widths or {})
+    px = column_px(shown, labels, widths)
+    keys = list(keys) if keys is not None else key_columns(shown)
+    set_ = _narrowed(shown, px, budget, keys)
+    px |= set_
+    room = budget - sum(px[c] for c in keys or key_columns(shown) if c in px)
+    text = {c: min(px[c], max(room, MIN_COLUMN_PX)) for c in shown.columns
+            if c not in widths and c not in set_
+            and not pd.api.types.is_numeric_dtype(shown[c])
+            and not pd.api.types.is_bool_dtype(shown[c])}
+    return TableFit(set_ | text, [c for c, w in text.items() if w < px[c]],
+                    _parts(shown, px | text, budget, keys))
 
 
 #: Widest a text column is drawn on one line, whole, as a model name is (px): a longer text

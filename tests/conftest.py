@@ -30,6 +30,54 @@ def pytest_report_header(config) -> list[str]:
     ]
 
 
+def pytest_configure(config) -> None:
+    _quicker_apptest()
+
+
+#: How often a test waits to see whether an AppTest run has finished (s).
+_APPTEST_POLL_S = 0.005
+
+
+def _quicker_apptest() -> None:
+    """Take out two costs of Streamlit's ``AppTest`` that are the harness's, not the app's
+    (the app's own runs are unchanged), once per test process:
+
+    - every new ``AppTest`` scanned every installed distribution for component manifests
+      (0.3 s alone, over 1 s under load, at each of the suite's hundreds of ``AppTest`` objects;
+      a server scans once, at its start). The result depends only on what is installed, so
+      the first scan's is kept.
+    - ``AppTest.run`` looked every millisecond for the script's end in a list that grows
+      with every message the script sends: the waiting thread took about a tenth of the
+      CPU from the thread running the page. It looks every :data:`_APPTEST_POLL_S` seconds,
+      with the same time limit and the same error.
+
+    Either is left as it is where Streamlit no longer has the function replaced."""
+    import functools
+    import time
+
+    try:
+        from streamlit.components.v2 import manifest_scanner
+        from streamlit.testing.v1 import local_script_runner
+    except ImportError:  # an older or newer Streamlit: nothing to speed up
+        return
+    if callable(scan := getattr(manifest_scanner, "scan_component_manifests", None)):
+        kept = functools.cache(scan)
+        manifest_scanner.scan_component_manifests = lambda *a, **k: list(kept(*a, **k))
+    if not callable(getattr(local_script_runner, "require_widgets_deltas", None)):
+        return
+
+    def require_widgets_deltas(runner, timeout: float = 3) -> None:
+        end = time.monotonic() + timeout
+        while not runner.script_stopped():
+            if time.monotonic() > end:
+                runner.request_stop()
+                runner.join()
+                raise RuntimeError(f"AppTest script run timed out after {timeout}(s)")
+            time.sleep(_APPTEST_POLL_S)
+
+    local_script_runner.require_widgets_deltas = require_widgets_deltas
+
+
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
     return DATA

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _apptest import code_cell, start
+from _apptest import code_cell, open_box, start
 from streamlit.testing.v1 import AppTest
 
 from app_pages._loading import COINS, REASONING, TEMPERATURE  # noqa: F401
+from app_pages._widgets import RANKS_BOX
 from scorio_core.rank import METHODS
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -25,7 +26,10 @@ def _open(dataset: str) -> AppTest:
 
 
 def _ranks(at: AppTest):
-    """The page's ranks table (every part hands the browser all of it), indexed by model."""
+    """The page's ranks table (every part hands the browser all of it), indexed by model:
+    drawn once its box is opened (a closed one sends nothing)."""
+    assert not any("model" in d.value.columns for d in at.dataframe)  # closed: not drawn
+    open_box(at, RANKS_BOX)
     return next(d.value for d in at.dataframe if "model" in d.value.columns).set_index("model")
 
 
@@ -157,7 +161,10 @@ def test_method_tables_read_as_the_cli_prints_them(capsys):
     joined = [[x for p in consensus for x in p[r]] for r in range(len(consensus[0]))]
     assert [[row[i] for i in first.values()] for row in joined] == cli["Consensus"]
     assert "note" not in cli["Consensus"][0]  # no row has one: left out, as the CLI does
-    # the ranks in parts: together, every column once after the repeated model names
+    # the ranks in parts (drawn once their box is open): together, every column once after
+    # the repeated model names
+    open_box(at, RANKS_BOX)
+    tables = [d for d in at.dataframe if not d.proto.editing_mode]
     parts = [_page_cells(d) for d in tables if "model" in d.value.columns]
     assert len(parts) > 1 and all(p[0][0] == "model" for p in parts)
     columns = [[p[r][c] for r in range(len(p))] for p in parts for c in range(1, len(p[0]))]
