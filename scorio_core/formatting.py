@@ -1013,13 +1013,14 @@ _EMPHASIS_RUNS = ("*", "**")
 
 @functools.lru_cache(maxsize=64)
 def _prose_pattern(names: tuple[str, ...]) -> re.Pattern:
-    """A name of ``names`` that holds markup (the longest first: ``a_b_`` before ``a_``) or
+    """A name of ``names`` that holds markup, or opens a block where it starts a line
+    (:data:`_BLOCK_START`: ``1. x``), (the longest first: ``a_b_`` before ``a_``) or
     one of our code spans, as the group ``name`` or ``code``. A name with a letter or digit
     is found wherever it occurs; one without (``*``, ``**``, a backtick) only where it stands
     whole (:data:`_BEFORE_ALONE`), our emphasis at most between it and the space
     (``**{name}**``: the same run either side where both have one), as elsewhere it would
     match our own markup (``**bold**``, a code span's backticks)."""
-    marked = sorted({n for n in names if md_name.__wrapped__(n) != n},
+    marked = sorted({n for n in names if md_name.__wrapped__(n) != n or _BLOCK_START.match(n)},
                     key=lambda n: (-len(n), n))
     worded = "|".join(re.escape(n) for n in marked if re.search(r"[^\W_]", n))
     alone = "|".join(re.escape(n) for n in marked if not re.search(r"[^\W_]", n))
@@ -1103,8 +1104,13 @@ def md_prose(text: str, names: Iterable[str] = (), *, html: bool = True) -> str:
     Could be first: \\*, \\` — `p_best` = P(first)
     """
     rest = md_inline.__wrapped__ if html else str
-    return "".join(md_name.__wrapped__(p) if kind == "name" else p if kind == "code" else rest(p)
-                   for kind, p in _prose_parts(text, names))
+    out: list[str] = []
+    for kind, p in _prose_parts(text, names):
+        if kind == "name":  # one that starts a line ("1. x leads") opens no list there
+            p = md_name.__wrapped__(p)
+            p = _unblocked(p) if not out or out[-1].endswith("\n") else p
+        out.append(p if kind in ("name", "code") else rest(p))
+    return "".join(out)
 
 
 #: Read left to right, what Markdown shows literally: a backslash escape (ASCII punctuation
@@ -1178,16 +1184,31 @@ def md_plain(text: str) -> str:
     return s
 
 
+#: What opens a Markdown block at the start of a line (CommonMark): a heading's ``#``s, a
+#: list item's ``-``/``+`` or number (``1.``, ``2)``) followed by a space, a line of ``=`` or
+#: ``-`` (a heading's underline, a rule) or a block quote's ``>``; a backslash before the
+#: mark (after a list item's number, group ``n``) makes it text.
+_BLOCK_START = re.compile(r"(?:#{1,6}|[-+])(?=\s|$)|(?P<n>\d{1,9})(?=[.)](?:\s|$))|[=-]+\s*$|>")
+
+
 def _md_escape(text: str, breaks: str = " ", *, line_start: bool = True) -> str:
     # a name's markup (md_name: a backslash, which escapes the rest, code, emphasis, links,
     # strikethrough, $ math; raw HTML and character references) and a table's pipe, all
     # escaped (names come from files); a line break, which would end a table row or a
-    # heading, becomes ``breaks``; a ">" that could open a block quote is escaped where the
-    # text can start a line (not in a table cell, where ">0.9999" stays as the other tables
-    # write it)
+    # heading, becomes ``breaks``; where the text can start a line (not in a table cell,
+    # where ">0.9999" stays as the other tables write it), what would open a block there is
+    # escaped (:data:`_BLOCK_START`: a report on data named "# data" set its line in a heading)
     s = md_name.__wrapped__(str(text).strip("\r\n")).replace("|", "\\|")  # once per cell
-    quote = line_start and s.startswith(">")
-    return _LINE_BREAK.sub(breaks, "\\" + s if quote else s)  # not a block quote
+    return _LINE_BREAK.sub(breaks, _unblocked(s) if line_start else s)
+
+
+def _unblocked(s: str) -> str:
+    """``s``, Markdown, with what would open a block where it starts a line
+    (:data:`_BLOCK_START`) escaped: ``# data`` → ``\\# data``, ``1. x`` → ``1\\. x``."""
+    if m := _BLOCK_START.match(s):
+        at = m.end("n") if m["n"] else 0
+        return s[:at] + "\\" + s[at:]
+    return s
 
 
 @checked_keywords

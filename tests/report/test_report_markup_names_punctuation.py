@@ -140,3 +140,34 @@ def test_the_notebooks_markdown_cells_show_such_names_as_written(reports):
         (tags, text), (plain_tags, plain_text) = read(render(a)), read(render(b))
         assert tags == plain_tags, a
         assert text == _as_named(plain_text, STAND_INS, MODELS), a
+
+
+# ------------------------------------------------- names that open a block at a line's start
+#: Names that Markdown reads as a block's opening where they start a line: a heading, a list
+#: item (a dash, a plus, a number).
+BLOCK_NAMES = ("# data", "### deep", "1. x", "12) y", "- y", "+ z")
+
+
+@pytest.mark.parametrize("name", BLOCK_NAMES)
+def test_a_name_that_starts_a_line_opens_no_block(name, tmp_path):
+    """The Markdown report's second line starts with the data's name: data named "# data"
+    had it set as a heading. Our sentence that starts with a model's name ("1. x leads")
+    drew a list. Each now renders as the same text quoting a plain name does, with the
+    same elements; a name inside a line is left as it is."""
+    R = (np.random.default_rng(3).random((2, 12, 4)) < 0.6).astype(int)
+    heads = []
+    for i, n in enumerate((name, "NAMEQ")):
+        report = build_report(sc.Outcomes(R, name=n), ["leaderboard"])
+        md = to_markdown(report, tmp_path / str(i))
+        heads.append(re.sub(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", "WHEN",
+                            md[:md.index("\n## 1. ")]))
+    (tags, text), (plain_tags, plain_text) = read(render(heads[0])), read(render(heads[1]))
+    assert tags == plain_tags, heads[0]
+    assert text == plain_text.replace("NAMEQ", name), heads[0]
+    for sentence in ("{0} leads {1}.", "Could be first:\n{0} and {1}"):
+        said, plain = sentence.format(name, "m1"), sentence.format("NAMEQ", "m1")
+        (tags, text), (plain_tags, plain_text) = (read(render(md_prose(said, [name, "m1"]))),
+                                                  read(render(plain)))
+        assert tags == plain_tags, md_prose(said, [name, "m1"])
+        assert text == plain_text.replace("NAMEQ", name)
+    assert md_prose(f"a {name} b", [name]) == f"a {name} b"  # within a line: as it is
