@@ -577,14 +577,14 @@ def fit_table(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
     widths = dict(widths or {})
     px = column_px(shown, labels, widths)
     keys = list(keys) if keys is not None else key_columns(shown)
-    set_ = _narrowed(shown, px, budget, keys)
-    px |= set_
+    narrow = _narrowed(shown, px, budget, keys)
+    px |= narrow
     room = budget - sum(px[c] for c in keys or key_columns(shown) if c in px)
     text = {c: min(px[c], max(room, MIN_COLUMN_PX)) for c in shown.columns
-            if c not in widths and c not in set_
+            if c not in widths and c not in narrow
             and not pd.api.types.is_numeric_dtype(shown[c])
             and not pd.api.types.is_bool_dtype(shown[c])}
-    return TableFit(set_ | text, [c for c, w in text.items() if w < px[c]],
+    return TableFit(narrow | text, [c for c, w in text.items() if w < px[c]],
                     _parts(shown, px | text, budget, keys))
 
 
