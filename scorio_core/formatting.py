@@ -1013,8 +1013,8 @@ _EMPHASIS_RUNS = ("*", "**")
 
 @functools.lru_cache(maxsize=64)
 def _prose_pattern(names: tuple[str, ...]) -> re.Pattern:
-    """A name of ``names`` that holds markup, or opens a block where it starts a line
-    (:data:`_BLOCK_START`: ``1. x``), (the longest first: ``a_b_`` before ``a_``) or
+    """A name of ``names`` that holds markup or opens a block where it starts a line
+    (``1. x``, :data:`_BLOCK_START`), the longest first (``a_b_`` before ``a_``), or
     one of our code spans, as the group ``name`` or ``code``. A name with a letter or digit
     is found wherever it occurs; one without (``*``, ``**``, a backtick) only where it stands
     whole (:data:`_BEFORE_ALONE`), our emphasis at most between it and the space
