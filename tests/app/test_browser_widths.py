@@ -229,5 +229,8 @@ def test_links_to_the_check_page_read_whole(opened, path, width):
     page = opened(path, width)
     no_exception(page, path)
     links = page.locator('[data-testid="stMain"] [data-testid="stPageLink"]')
+    # waited for, not counted at once: in one full-suite CI run (c573b1c, loaded 2 cores) the
+    # population board's link was not there when the page had settled (cause not found)
+    links.filter(has_text="Check a smaller run").first.wait_for(timeout=60_000)
     assert links.filter(has_text="Check a smaller run").count() == 1
     assert page.evaluate(CUT_LINKS_JS) == []
