@@ -88,6 +88,46 @@ def test_trials_needed_is_the_smallest_n_reaching_the_target():
     assert (finite["trials_needed_papers"] <= finite["trials_needed"]).mean() >= 0.5
 
 
+@pytest.mark.parametrize("scope", ["questions", "population"])
+def test_every_plan_search_finds_the_smallest_passing_n(monkeypatch, scope):
+    """``_search`` brackets each plan with a coarse geometric grid and bisects at the
+    geometric middle. Every search that plans make on sub-runs of the bundled run (trials,
+    questions, a lead that matters; the chance of a lead's question plan at N = 1 falls
+    from 1 just above M before it rises) returns the smallest ``n`` that passes: it
+    passes, ``n − 1`` does not, no point of the 48-point geometric grid the search used
+    before passes below it (so that grid and its bisection gave the same ``n``), and
+    ``inf`` only where ``cap`` does not pass."""
+    import scorio_core.planner as planner
+
+    calls, search = [], planner._search
+
+    def recorded(fn, start, cap, target, P):
+        out = search(fn, start, cap, target, P)
+        calls.append((fn, start, cap, target, out))
+        return out
+
+    monkeypatch.setattr(planner, "_search", recorded)
+    R = _bundled_run().R
+    rng = np.random.default_rng(3)
+    for M, N in ((15, 2), (30, 4), (100, 1)):
+        sub = R[:6, rng.choice(R.shape[1], M)][:, :, rng.choice(R.shape[2], N, replace=False)]
+        plan(sub, scope=scope)
+        plan(sub, scope=scope, lead=0.02)
+    assert sum(np.isfinite(out).sum() for *_, out in calls) >= 10  # plans were searched
+    for fn, start, cap, target, out in calls:
+        def passes(n, fn=fn, target=target):
+            return fn(np.asarray(n, dtype=np.int64)[:, None])[:, 0] >= target
+
+        fin = np.isfinite(out)
+        n = np.where(fin, out, cap).astype(np.int64)
+        assert (passes(n) == fin).all(), (start, cap, out)
+        below = n - 1
+        assert (~fin | (below <= start) | ~passes(np.maximum(below, start + 1))).all()
+        grid = np.unique(np.round(np.geomspace(start + 1, cap, 48)).astype(np.int64))
+        for x in grid:
+            assert not (passes(np.full(out.size, x)) & (x < out)).any(), (x, out)
+
+
 def test_population_spread_that_trials_cannot_remove():
     # A wins the first half of the questions outright, B the second half: a small overall
     # gap with a huge question-to-question spread of the paired difference.
