@@ -2,12 +2,12 @@
 bundled data in both scopes, this tree against a previous revision.
 
 Run: ``python benchmarks/planner.py [--previous REV]`` (``--previous`` defaults to the last
-commit whose budget split rescored every model at each greedy step, cd45f8a; 55e203c, the
-one before it scored only the open pairs; read with ``git archive`` into a temporary
-folder). Each side runs in a fresh interpreter and reports the best of 5 calls
-(after a warm-up) with the default settings (10^4 draws, budget L × N, Holm), so the two
-columns time the same work; a ratio above 1 means this tree is faster. No target: the page
-calls it once per change of a setting.
+commit whose plan search evaluated a 48-point grid before its bisection, e1ccef9 (1.2-1.5x
+since, 2026-12-02); cd45f8a, the last whose budget split rescored every model at each greedy
+step; read with ``git archive`` into a temporary folder). Each side runs in a fresh
+interpreter and reports the best of 5 calls (after a warm-up) with the default settings
+(10^4 draws, budget L × N, Holm), so the two columns time the same work; a ratio above 1
+means this tree is faster. No target: the page calls it once per change of a setting.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import previous_tree  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The last commit whose budget split rescored every model at each greedy step (only the
-#: models of the pairs the last step moved are rescored since).
-PREVIOUS = "cd45f8a"
+#: The last commit whose plan search evaluated a 48-point grid of trials or questions before
+#: its bisection (a 4-point grid since: planner._search).
+PREVIOUS = "e1ccef9"
 DATASETS = ("jhu_llm_temperature.parquet", "reasoning_synthetic.npz", "biased_coins.npz")
 _TIMING = """
 import sys, time
