@@ -300,19 +300,24 @@ def column_groups(columns: Sequence[str]) -> list[tuple[str, ...]]:
     return [tuple(g) for g in groups]
 
 
-#: Columns that name a row's models: every part repeats them.
-_NAME_KEYS = ("model", "better", "next")
+#: Columns that name a row (its models, or its ranking method): every part repeats them.
+_NAME_KEYS = ("model", "better", "next", "method")
 
 
 def key_columns(shown: pd.DataFrame) -> list[str]:
     """The columns every part repeats: the leading text columns (at most two: ``question``
-    and its ``source``; a subset's ``attribute`` and name) and the model names of a row.
+    and its ``source``; a subset's ``attribute`` and name) and the names of a row -- its
+    models, or its ranking method (:data:`_NAME_KEYS`; the Method comparison's consensus
+    table, led by its ``consensus_rank``, repeated that number alone).
 
     Example
     -------
     >>> key_columns(pd.DataFrame({"attribute": ["s"], "subset": ["a"], "questions": [3],
     ...                           "model": ["m"], "score": [0.5]}))
     ['attribute', 'subset', 'model']
+    >>> key_columns(pd.DataFrame({"consensus_rank": [1], "method": ["avg"],
+    ...                           "mean_tau_b": [0.9]}))
+    ['method']
     """
     keys = []
     for c in shown.columns[:2]:

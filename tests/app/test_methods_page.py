@@ -190,3 +190,20 @@ def test_the_exact_list_counts_what_the_tau_metric_counts():
     assert "`bayes`" not in line and line.count("`") == 2 * n_listed
     metric = next(m for m in at.metric if m.label == "#(τ_b = 1)")
     assert n_listed == int(metric.value)
+
+
+def test_the_consensus_table_names_its_methods_in_every_part():
+    """A table of methods repeats ``method`` in each of its parts, as a leaderboard repeats
+    ``model`` (``app_state.table_fit.key_columns``): the consensus table, led by its number
+    column ``consensus_rank``, repeated that instead, so at 1024 px its second part read
+    ``consensus_rank`` and ``std_tau_b`` alone (which method a value was of, only the first
+    part said). With the names repeated, and cut with "…" where that keeps the parts
+    fewer, it now reads as one table on the bundled real run."""
+    for dataset, most in ((TEMPERATURE, 1), (COINS, 2)):
+        at = _open(dataset)
+        parts = [list(d.proto.column_order) or list(d.value.columns) for d in at.dataframe
+                 if "mean_tau_b" in d.value.columns]
+        assert 1 <= len(parts) <= most, (dataset, parts)
+        assert all("method" in p for p in parts), parts
+        shown = [c for p in parts for c in p if c != "method"]
+        assert sorted(shown) == ["consensus_rank", "mean_tau_b", "std_tau_b"], parts
