@@ -125,11 +125,14 @@ def streamlit_server(port: int = 0, app: str = "app.py", serve: bool = True,
 
 
 #: The page is idle: a script run has rendered to its end (the run marker), Streamlit shows
-#: no running script, no element waits to be replaced, and no "Drawing the charts…"
-#: placeholder waits for the charts' rerun.
+#: no running script, no element waits to be replaced or for its code (Streamlit draws a grey
+#: skeleton in an element's place until the browser has loaded the code that draws it: the
+#: Method comparison's first metrics were still skeletons after the run, so a test counted
+#: three of its five), and no "Drawing the charts…" placeholder waits for the charts' rerun.
 IDLE_JS = """() => !!document.querySelector('[data-scorio-run]')
   && !document.querySelector('[data-testid="stStatusWidget"]')
   && !document.querySelector('[data-stale="true"]')
+  && !document.querySelector('[data-testid="stSkeleton"]')
   && !document.body.innerText.includes('Drawing the chart')"""
 RUN_JS = """() => +(document.querySelector('[data-scorio-run]')?.dataset.scorioRun ?? 0)"""
 #: ``[label, pixels cut]`` of every download button in the main column whose label is cut
