@@ -584,7 +584,7 @@ def fit_table(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
     keys = list(keys) if keys is not None else key_columns(shown)
     narrow = _narrowed(shown, px, budget, keys)
     px |= narrow
-    room = budget - sum(px[c] for c in keys or key_columns(shown) if c in px)
+    room = budget - sum(px[c] for c in keys if c in px)
     text = {c: min(px[c], max(room, MIN_COLUMN_PX)) for c in shown.columns
             if c not in widths and c not in narrow
             and not pd.api.types.is_numeric_dtype(shown[c])

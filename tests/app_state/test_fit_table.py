@@ -44,7 +44,7 @@ def _separately(view, labels, widths, budget, keys):
         widths |= narrow
         drawn |= narrow
     px = column_px(view, labels, widths)
-    room = budget - sum(px[c] for c in (keys or key_columns(view)) if c in px)
+    room = budget - sum(px[c] for c in (key_columns(view) if keys is None else keys) if c in px)
     text = {c: min(px[c], max(room, MIN_COLUMN_PX)) for c in view.columns
             if c not in widths and not pd.api.types.is_numeric_dtype(view[c])
             and not pd.api.types.is_bool_dtype(view[c])}
@@ -54,7 +54,7 @@ def _separately(view, labels, widths, budget, keys):
 
 
 @pytest.mark.parametrize("budget", [NARROW_PX, MAIN_PX])
-@pytest.mark.parametrize("keys", [None, ["question"]])
+@pytest.mark.parametrize("keys", [None, [], ["question"]])
 @pytest.mark.parametrize("name", list(TABLES))
 def test_fit_table_draws_as_the_steps_did_and_measures_once(name, keys, budget, monkeypatch):
     view = TABLES[name]
@@ -68,6 +68,18 @@ def test_fit_table_draws_as_the_steps_did_and_measures_once(name, keys, budget, 
     fit = fit_table(view, labels, widths, budget, keys)
     assert (fit.widths, fit.cut, fit.parts) == want
     assert len(calls) == 1  # the cells measured once
+
+
+def test_with_no_repeated_columns_a_text_column_may_take_the_whole_part():
+    """``keys=[]``: no column is repeated in every part, so a long text column is as wide as
+    a part (its cells cut only there), not what the default keys would have left it (the
+    model and file columns of this table: 50 px, every file name cut to a few letters)."""
+    t = pd.DataFrame({"model": ["a" * 40], "file": ["logs/" + "x" * 120 + ".json"],
+                      "score": [0.5]})
+    assert key_columns(t) == ["model", "file"]
+    fit = fit_table(t, keys=[], budget=NARROW_PX)
+    assert fit.widths["file"] == min(column_px(t)["file"], NARROW_PX) == NARROW_PX
+    assert fit.cut == ["file"] and ["file"] in fit.parts
 
 
 def test_the_examples_narrow_and_cut():
