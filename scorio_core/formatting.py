@@ -506,6 +506,10 @@ def shape_text(L: int, M: int, N: int) -> str:
 
 
 def _is_missing(v: Any) -> bool:
+    if type(v) is float:  # most cells: a column's ``tolist()`` gives Python floats
+        return v != v
+    if type(v) is int:
+        return False
     if v is None or type(v).__name__ in ("NAType", "NaTType"):
         return True
     f = _as_float(v)
@@ -518,7 +522,9 @@ def _is_bool(v: Any) -> bool:
 
 def _as_float(v: Any) -> float | None:
     """``v`` as a float when it is a real number (not bool, not text), else ``None``."""
-    if _is_bool(v) or not isinstance(v, numbers.Real):
+    if type(v) is float:  # exactly a float (not a subclass, not bool): itself
+        return v
+    if type(v) is not int and (_is_bool(v) or not isinstance(v, numbers.Real)):
         return None
     try:
         return float(v)

@@ -17,6 +17,7 @@ from scorio_core.formatting import (
     format_column,
     format_frame,
     format_number,
+    format_value,
     markdown_table,
     md_plain,
     text_table,
@@ -628,3 +629,26 @@ def test_every_count_is_written_in_the_number_it_needs():
              for path in sorted((root / package).rglob("*.py"))
              for line, text in _either_number_texts(path.read_text(encoding="utf-8"))]
     assert not found, "\n".join(found)
+
+
+class _Real(float):
+    """A float subclass (as an enum or a unit type may be): read through ``numbers.Real``."""
+
+
+@pytest.mark.parametrize("name", [None, "score", "p_best", "trials_needed", "rank", "gap"])
+def test_python_numbers_print_as_the_same_numbers_of_other_types(name):
+    """A column's ``tolist()`` gives Python floats and ints, which the cell checks read
+    directly (``type(v) is float``: 2-3x faster tables, ``benchmarks/formatting.py``); every
+    such cell prints as the same value as a NumPy scalar or a float subclass, which go the
+    general way (``numbers.Real``): NaN, infinities, -0.0, a tiny value, a probability just
+    below 1, ints beyond a float's range."""
+    floats = [0.0, -0.0, 0.5, 1.0, 0.99996, 2e-7, -2e-7, 1234.5678, 1e300, float("nan"),
+              float("inf"), float("-inf")]
+    ints = [0, 1, -3, 2368, 10**40, 10**400, -(10**400)]
+    for values, other in ((floats, np.float64), (floats, _Real),
+                          (ints, lambda v: v if abs(v) > 2**62 else np.int64(v))):
+        python = [format_value(v, column_format(values, name)) for v in values]
+        converted = [other(v) for v in values]
+        fmt = column_format(converted, name)
+        assert fmt == column_format(values, name), (values, name)
+        assert [format_value(v, fmt) for v in converted] == python, (values, name, other)
