@@ -647,8 +647,9 @@ def test_python_numbers_print_as_the_same_numbers_of_other_types(name):
     ints = [0, 1, -3, 2368, 10**40, 10**400, -(10**400)]
     for values, other in ((floats, np.float64), (floats, _Real),
                           (ints, lambda v: v if abs(v) > 2**62 else np.int64(v))):
-        python = [format_value(v, column_format(values, name)) for v in values]
+        want = column_format(values, name)
+        python = [format_value(v, want) for v in values]
         converted = [other(v) for v in values]
         fmt = column_format(converted, name)
-        assert fmt == column_format(values, name), (values, name)
+        assert fmt == want, (values, name)
         assert [format_value(v, fmt) for v in converted] == python, (values, name, other)
