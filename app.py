@@ -7,7 +7,15 @@ every page comes from a ``scorio_core`` call that a notebook can repeat.
 from __future__ import annotations
 
 import sys
+from importlib.machinery import ModuleSpec
 from pathlib import Path
+
+# Streamlit runs this script as ``__main__`` with its path as ``__file__`` and no spec, so
+# every process started by spawning -- each worker of the local Dask cluster that the
+# sidebar's *Workers* start for a sweep -- ran the whole script again before its first
+# piece of work (the app's imports and the sidebar's data load, outside Streamlit). A spec
+# named ``__main__`` tells multiprocessing there is no main module to run again.
+__spec__ = ModuleSpec("__main__", None)
 
 ROOT = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:  # `streamlit run` adds it; AppTest and other launchers may not

@@ -216,12 +216,16 @@ def test_sidebar_workers_run_the_stability_sweep_on_dask_with_the_same_result(mo
     from app_pages import _common
     from scorio_core.parallel import Executor
 
-    used = []
+    used, mains = [], []
     real_enter = Executor.__enter__
 
     def enter(self):
         used.append(self.workers)
-        return real_enter(self)
+        out = real_enter(self)
+        if self._client is not None:  # what each worker process ran as its main module
+            mains.extend(self._client.run(lambda: getattr(
+                __import__("sys").modules.get("__mp_main__"), "__file__", None)).values())
+        return out
 
     monkeypatch.setattr(Executor, "__enter__", enter)
     frames = []
@@ -236,3 +240,6 @@ def test_sidebar_workers_run_the_stability_sweep_on_dask_with_the_same_result(mo
         frames.append(_frame(at, "methods"))
     pd.testing.assert_frame_equal(frames[0], frames[1])
     assert used == [0, 2]  # in the app's process, then on a 2-worker local cluster
+    # the workers did not run the app's script again (Streamlit's __main__ is app.py: each
+    # spawned worker ran it, imports and the sidebar's data load, before its first piece)
+    assert mains == [None, None], mains
