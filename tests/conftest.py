@@ -34,6 +34,22 @@ def pytest_configure(config) -> None:
     _quicker_apptest()
 
 
+@pytest.fixture(autouse=True)
+def _main_module_restored():
+    """``sys.modules["__main__"]`` as it was before the test. An ``AppTest`` leaves
+    Streamlit's stand-in for its script there, and a later test in the same process that
+    starts Dask workers (spawned, so each runs the main module again) had them run that
+    script: ``AppTest.from_function``'s ended in ``NameError: name '__args'`` and the
+    workers never started ("Nanny failed to start"), depending on which tests a CI worker
+    ran before."""
+    import sys
+
+    main = sys.modules.get("__main__")
+    yield
+    if main is not None and sys.modules.get("__main__") is not main:
+        sys.modules["__main__"] = main
+
+
 #: How often a test waits to see whether an AppTest run has finished (s).
 _APPTEST_POLL_S = 0.005
 
