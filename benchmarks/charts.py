@@ -1,0 +1,80 @@
+"""Chart building speed: every chart of the fast analyses (leaderboard, Pass@k curves,
+Planner, questions, pair) on the bundled data, built as the app, the reports and a notebook
+build them (the Altair object, then its Vega-Lite spec), this tree against a previous
+revision.
+
+Run: ``python benchmarks/charts.py [--previous REV]`` (``--previous`` defaults to
+bd10259, the last commit whose charts' inline data were copied record by record each time
+Altair layered or stacked them; read with ``git archive`` into a temporary folder). The
+analyses run once; each side then builds every chart in a fresh interpreter and reports the
+best of 5 builds (after a warm-up); both sides must give the same specs (checked: a digest
+of each chart's ``to_dict(validate=False)``). A ratio above 1 means this tree is faster. No
+target: a page builds its charts on every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _timing import previous_tree  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The last commit whose charts' inline data were deep-copied by every layer and panel.
+PREVIOUS = "bd10259"
+#: The analyses whose charts are built (those that run in a second on the bundled data).
+ANALYSES = ("leaderboard", "curves", "plan", "questions", "pair")
+_TIMING = """
+import hashlib, json, sys, time
+sys.path.insert(0, {src!r})
+from scorio_core import io
+from scorio_core.definitions import ANALYSES
+for name in ("reasoning_synthetic.npz", "jhu_llm_temperature.parquet"):
+    data = io.load({data!r} + "/" + name)
+    for key in {analyses!r}:
+        a = ANALYSES[key]
+        result = a.run(data, a.default_params(data) if hasattr(a, "default_params") else a.params())
+        def build():
+            return [c.chart.to_dict(validate=False) for c in a.charts(result)]
+        specs = build()
+        best = float("inf")
+        for _ in range(5):
+            t0 = time.perf_counter()
+            build()
+            best = min(best, time.perf_counter() - t0)
+        digest = hashlib.sha256(json.dumps(specs, sort_keys=True, default=str).encode())
+        print(f"{{name}}: {{key}} ({{len(specs)}} charts)", best, digest.hexdigest()[:12],
+              sep="\\t")
+"""
+
+
+def timing(src: Path) -> dict[str, tuple[float, str]]:
+    """Best-of-5 seconds and the specs' digest of each analysis's charts, for the package at
+    ``src``."""
+    code = _TIMING.format(src=str(src), data=str(ROOT / "data"), analyses=ANALYSES)
+    out = subprocess.run([sys.executable, "-c", code],
+                         capture_output=True, text=True, check=True).stdout
+    rows = (line.split("\t") for line in out.splitlines() if line)
+    return {r[0]: (float(r[1]), r[2]) for r in rows}
+
+
+def main(previous: str = PREVIOUS) -> None:
+    now = timing(ROOT)
+    with previous_tree(ROOT, previous) as tree:
+        before = timing(tree)
+    print(f"{'charts built (Altair + spec)':<56} {'now':>10} {'previous':>12} {'ratio':>8}  "
+          "same specs")
+    for what, (t, digest) in now.items():
+        b, was = before[what]
+        print(f"{what:<56} {t * 1e3:>7.1f} ms {b * 1e3:>9.1f} ms {b / t:>7.2f}x  "
+              f"{'yes' if digest == was else 'NO'}")
+    print(f"[previous = {previous}]")
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--previous", default=PREVIOUS, help="git revision to compare with")
+    main(ap.parse_args().previous)
