@@ -3,9 +3,12 @@ is open, see ``app_pages._widgets.lazy_expander``) and read what it shows."""
 
 from __future__ import annotations
 
+import os
+
 from streamlit.testing.v1 import AppTest
 
 from app_pages._widgets import CODE_KEY
+from app_state import CHARTS_AT_ONCE
 
 
 def open_box(at: AppTest, key: str) -> AppTest:
@@ -21,15 +24,32 @@ def code_cell(at: AppTest, needle: str) -> str:
     return next(c.value for c in at.code if needle in c.value)
 
 
-def start(app: str, dataset: str, timeout: float = 60) -> AppTest:
-    """The app at ``app`` run once on ``dataset`` (a sidebar label, e.g.
+def start(app: str, dataset: str, timeout: float = 60, page: str | None = None) -> AppTest:
+    """The app at ``app`` run on ``dataset`` (a sidebar label, e.g.
     ``app_pages._loading.REASONING``), chosen before the first run: a test names the data it
     needs instead of relying on the default dataset (and loads nothing else first). Run
     twice: a session's first run leaves its charts for the next, which the browser's timer
-    starts a moment later (``app_pages._render.draw_deferred``)."""
+    starts a moment later (``app_pages._render.draw_deferred``).
+
+    ``page`` (``"app_pages/planner.py"``): the session opens on that page, as a link to it
+    does, instead of on the Data page -- whose two runs a test that switches pages at once
+    spent for nothing (a quarter of the AppTests' time went to the Data page) -- in one run
+    that draws its charts itself (``app_state.CHARTS_AT_ONCE``, as the browser tests'
+    server has it)."""
     at = AppTest.from_file(app, default_timeout=timeout)
     at.session_state["dataset"] = dataset
-    return at.run().run()
+    if page is None:
+        return at.run().run()
+    at.switch_page(page)
+    before = os.environ.get(CHARTS_AT_ONCE)
+    os.environ[CHARTS_AT_ONCE] = "1"  # read by the run (app_pages._render.charts_at_once)
+    try:
+        return at.run()
+    finally:
+        if before is None:
+            os.environ.pop(CHARTS_AT_ONCE, None)
+        else:
+            os.environ[CHARTS_AT_ONCE] = before
 
 
 def parts_px(frames) -> list[int]:

@@ -105,8 +105,7 @@ def test_a_planner_check_of_one_trial_names_the_pages_boxes():
 
 
 def test_the_leaderboard_links_the_check_in_the_population_scope():
-    at = start(APP, TEMPERATURE, timeout=120)
-    at.switch_page("app_pages/leaderboard.py").run()
+    at = start(APP, TEMPERATURE, timeout=120, page="app_pages/leaderboard.py")
     _ok(at)
 
     def links():
@@ -124,8 +123,7 @@ def test_the_leaderboard_states_which_models_could_be_first():
     from scorio_core import leaderboard
 
     data = io.load(Path(APP).parent / "data" / "jhu_llm_temperature.parquet")
-    at = start(APP, TEMPERATURE, timeout=120)
-    at.switch_page("app_pages/leaderboard.py").run()
+    at = start(APP, TEMPERATURE, timeout=120, page="app_pages/leaderboard.py")
     _ok(at)
     for scope in ("questions", "population"):
         if scope == "population":

@@ -63,8 +63,7 @@ def test_uploaded_categorical_table_code_carries_the_load_options(tmp_path, monk
 
 
 def test_report_page_code_writes_the_same_report(tmp_path, monkeypatch):
-    at = start(APP, COINS, 120)
-    at.switch_page("app_pages/report.py").run()
+    at = start(APP, COINS, 120, page="app_pages/report.py")
     at.multiselect(key="report_sections").set_value(["leaderboard"]).run()
     at.text_input(key="report_title").set_value("Coins check").run()
     assert not at.exception

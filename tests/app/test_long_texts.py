@@ -116,8 +116,7 @@ def test_the_leaderboards_pair_controls_fit_one_line(tmp_path):
 
 def test_short_names_keep_the_pair_button_as_it_was():
     """Names that fit: the label names them whole and the help adds nothing."""
-    at = start(APP, "biased_coins", 120)
-    at.switch_page("app_pages/leaderboard.py").run()
+    at = start(APP, "biased_coins", 120, page="app_pages/leaderboard.py")
     _ok(at)
     a, b = at.selectbox(key="lb_pair_pick").value
     button = at.button(key="lb_pair")

@@ -25,8 +25,8 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 LEADERBOARD = "app_pages/leaderboard.py"
 
 
-def _start(dataset: str = REASONING) -> AppTest:
-    return start(APP, dataset, 60)
+def _start(dataset: str = REASONING, page: str | None = None) -> AppTest:
+    return start(APP, dataset, 60, page)
 
 
 def _ok(at: AppTest) -> None:
@@ -125,8 +125,7 @@ def test_the_leaderboard_csv_download_is_the_cli_csv(monkeypatch):
     from scorio_core.definitions import LEADERBOARD as DEFINITION
 
     made = _downloads(monkeypatch)
-    at = _start(COINS)
-    at.switch_page(LEADERBOARD).run()
+    at = _start(COINS, page=LEADERBOARD)
     at.segmented_control(key="scope").set_value("population").run()
     _ok(at)
     view = at.session_state["scorio_dataset"].view
@@ -222,8 +221,7 @@ def test_garbage_upload_is_an_error_not_a_traceback(name):
 
 
 def test_confidence_changes_ci_aware_ranks():
-    at = _start(COINS)
-    at.switch_page(LEADERBOARD).run()
+    at = _start(COINS, page=LEADERBOARD)
     ranks = {}
     for c in (0.80, 0.99):
         at.segmented_control(key="confidence").set_value(c).run()
@@ -234,8 +232,7 @@ def test_confidence_changes_ci_aware_ranks():
 
 
 def test_prior_toggle_and_pass_at_k():
-    at = _start(COINS)
-    at.switch_page(LEADERBOARD).run()
+    at = _start(COINS, page=LEADERBOARD)
     assert at.segmented_control(key="use_prior").disabled  # no R0 in the biased coins
     at.selectbox(key="dataset").set_value(REASONING).run()
     assert not at.segmented_control(key="use_prior").disabled

@@ -46,8 +46,7 @@ def _board(at: AppTest):
 
 @pytest.mark.parametrize("dataset", [REASONING, COINS])
 def test_planner_page_runs(dataset):
-    at = start(APP, dataset, 90)
-    at.switch_page("app_pages/planner.py").run()
+    at = start(APP, dataset, 90, page="app_pages/planner.py")
     _ok(at)
     # allocation bars, decision / order curve, smallest lead a plan decides: the two
     # side-by-side charts each as its two panels (_render.PANELS)
@@ -347,8 +346,7 @@ def test_the_pairs_table_reads_whole_in_a_1024_px_window(query):
     from app_state.table_fit import NARROW_COLUMN_PX, NARROW_PX
     from app_state.texts import PLAN_MORE
 
-    at = start(APP, TEMPERATURE, 90)
-    at.switch_page("app_pages/planner.py").run()
+    at = start(APP, TEMPERATURE, 90, page="app_pages/planner.py")
     for key, value in query.items():
         widget = (at.segmented_control(key=key) if key == "plan_scope"
                   else at.number_input(key=key))
@@ -387,8 +385,7 @@ def test_the_planner_says_what_its_columns_hold_once_in_the_legends():
     from scorio_core.definitions.plan import PLAN
     from scorio_core.display import PLAIN_COLUMNS
 
-    at = start(APP, TEMPERATURE, 90)
-    at.switch_page("app_pages/planner.py").run()
+    at = start(APP, TEMPERATURE, 90, page="app_pages/planner.py")
     at.segmented_control(key="plan_scope").set_value("population").run()
     at.number_input(key="plan_lead").set_value(0.02).run()
     _ok(at)

@@ -137,8 +137,7 @@ def test_questions_tables_show_what_the_report_shows():
     from scorio_core.definitions.questions import QUESTIONS
     from scorio_core.display import readable
 
-    at = start(APP, REASONING)
-    at.switch_page("app_pages/questions.py").run()
+    at = start(APP, REASONING, page="app_pages/questions.py")
     for irt, gone in ((True, "discrimination, item_rest_r"),
                       (False, "difficulty, discrimination, item_rest_r")):
         at.toggle(key="qv_irt").set_value(irt).run()

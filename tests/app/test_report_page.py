@@ -13,8 +13,7 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 def test_build_and_offer_html_markdown_and_notebook():
-    at = start(APP, COINS, 180)
-    at.switch_page("app_pages/report.py").run()
+    at = start(APP, COINS, 180, page="app_pages/report.py")
     assert not at.exception, [e.value for e in at.exception]
     # the report's one list of default sections, those that fit these data: what sc.report
     # and `scorio-studio report` run when no sections are named (tests/report/test_report.py)

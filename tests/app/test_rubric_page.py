@@ -66,8 +66,7 @@ def test_preset_then_weight_change_moves_the_leaderboard():
 
 
 def test_dataset_without_signals_explains_itself():
-    at = start(APP, COINS, 180)
-    at.switch_page(PAGE).run()
+    at = start(APP, COINS, 180, page=PAGE)
     _ok(at)
     assert any("no per-completion signals" in i.value for i in at.info)
 
@@ -92,8 +91,7 @@ def test_the_live_leaderboards_caption_says_once_what_its_legend_does_not():
     models that decidedly beat this one; rank_lo-rank_hi; bayes_*). It now says only what the
     legend cannot: what ``score`` is under a rubric, with the board's scope and confidence;
     each column is explained once, in the legend of the definition's declaration."""
-    at = start(APP, TEMPERATURE, 180)
-    at.switch_page(PAGE).run()
+    at = start(APP, TEMPERATURE, 180, page=PAGE)
     _ok(at)
     said = [c.value for c in at.caption]
     legends = [c for c in said if c.startswith("**Columns:**")]

@@ -289,8 +289,7 @@ def test_restore_sets_the_planner_and_the_simulator(data_dir):
 
 
 def test_switching_data_on_the_planner_drops_a_pair_they_do_not_have():
-    at = start(APP, REASONING, 120)
-    at.switch_page("app_pages/planner.py").run()
+    at = start(APP, REASONING, 120, page="app_pages/planner.py")
     _ok(at)
     q = {k: at.query_params[k] for k in at.query_params}
     assert not any(k.startswith("plan.") for k in q), q  # page defaults: nothing to carry
