@@ -38,3 +38,24 @@ def previous_tree(root: Path, revision: str) -> Iterator[Path]:
                               capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", tmp], input=arch, check=True)
         yield Path(tmp)
+
+
+def side_by_side(timing: Callable[[Path], dict[str, tuple[float, str]]], root: Path,
+                 revision: str, what: str, same: str, rounds: int = 3) -> None:
+    """Print ``timing(tree)`` -- ``{case: (seconds, digest of its output)}`` -- for the tree
+    at ``root`` and for git ``revision`` side by side: both times, their ratio (above 1:
+    this tree is faster) and whether the digests agree (column ``same``). The two trees
+    take turns, ``rounds`` times each, and each case keeps its best time: a busy spell of
+    the machine then slows one round, not one side."""
+    def best(runs):
+        return {c: (min(r[c][0] for r in runs), runs[0][c][1]) for c in runs[0]}
+
+    with previous_tree(root, revision) as tree:
+        pairs = [(timing(root), timing(tree)) for _ in range(rounds)]
+    now, before = best([p[0] for p in pairs]), best([p[1] for p in pairs])
+    print(f"{what:<56} {'now':>10} {'previous':>12} {'ratio':>8}  {same}")
+    for case, (t, digest) in now.items():
+        b, was = before[case]
+        print(f"{case:<56} {t * 1e3:>7.2f} ms {b * 1e3:>9.2f} ms {b / t:>7.2f}x  "
+              f"{'yes' if digest == was else 'NO'}")
+    print(f"[previous = {revision}]")

@@ -3,13 +3,13 @@ Planner, questions, pair) on the bundled data, built as the app, the reports and
 build them (the Altair object, then its Vega-Lite spec), this tree against a previous
 revision.
 
-Run: ``python benchmarks/charts.py [--previous REV]`` (``--previous`` defaults to
-bd10259, the last commit whose charts' inline data were copied record by record each time
-Altair layered or stacked them; read with ``git archive`` into a temporary folder). The
-analyses run once; each side then builds every chart in a fresh interpreter and reports the
-best of 5 builds (after a warm-up); both sides must give the same specs (checked: a digest
-of each chart's ``to_dict(validate=False)``). A ratio above 1 means this tree is faster. No
-target: a page builds its charts on every run.
+Run: ``python benchmarks/charts.py [--previous REV]`` (``--previous`` defaults to bd10259,
+the last commit whose charts' inline data were copied record by record each time Altair
+layered or stacked them; read with ``git archive`` into a temporary folder). The analyses
+run once; each side then builds every chart in a fresh interpreter, three times taking turns
+with the other, and reports the best of 5 builds (after a warm-up); both sides must give the
+same specs (checked: a digest of each chart's ``to_dict(validate=False)``). A ratio above 1
+means this tree is faster. No target: a page builds its charts on every run.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _timing import previous_tree  # noqa: E402
+from _timing import side_by_side  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The last commit whose charts' inline data were deep-copied by every layer and panel.
@@ -62,16 +62,7 @@ def timing(src: Path) -> dict[str, tuple[float, str]]:
 
 
 def main(previous: str = PREVIOUS) -> None:
-    now = timing(ROOT)
-    with previous_tree(ROOT, previous) as tree:
-        before = timing(tree)
-    print(f"{'charts built (Altair + spec)':<56} {'now':>10} {'previous':>12} {'ratio':>8}  "
-          "same specs")
-    for what, (t, digest) in now.items():
-        b, was = before[what]
-        print(f"{what:<56} {t * 1e3:>7.1f} ms {b * 1e3:>9.1f} ms {b / t:>7.2f}x  "
-              f"{'yes' if digest == was else 'NO'}")
-    print(f"[previous = {previous}]")
+    side_by_side(timing, ROOT, previous, "charts built (Altair + spec)", "same specs")
 
 
 if __name__ == "__main__":

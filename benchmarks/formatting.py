@@ -6,9 +6,10 @@ revision.
 Run: ``python benchmarks/formatting.py [--previous REV]`` (``--previous`` defaults to
 a2a9daf, the last commit whose cell checks (``_is_missing``, ``_as_float``) went through
 ``numbers.Real`` for every float and int cell; read with ``git archive`` into a temporary
-folder). Each side runs in a fresh interpreter and reports the best of 7 calls (after a
-warm-up); both sides must print the same cells (checked: a digest of every cell). A ratio
-above 1 means this tree is faster. No target: a page formats its tables on every run.
+folder). Each side runs in a fresh interpreter, three times taking turns with the other, and
+reports the best of 7 calls (after a warm-up); both sides must print the same cells
+(checked: a digest of every cell). A ratio above 1 means this tree is faster. No target: a
+page formats its tables on every run.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _timing import previous_tree  # noqa: E402
+from _timing import side_by_side  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The last commit whose cell checks went through ``numbers.Real`` for every cell.
@@ -69,15 +70,7 @@ def timing(src: Path) -> dict[str, tuple[float, str]]:
 
 
 def main(previous: str = PREVIOUS) -> None:
-    now = timing(ROOT)
-    with previous_tree(ROOT, previous) as tree:
-        before = timing(tree)
-    print(f"{'format_columns':<56} {'now':>10} {'previous':>12} {'ratio':>8}  same cells")
-    for what, (t, digest) in now.items():
-        b, was = before[what]
-        print(f"{what:<56} {t * 1e3:>7.2f} ms {b * 1e3:>9.2f} ms {b / t:>7.2f}x  "
-              f"{'yes' if digest == was else 'NO'}")
-    print(f"[previous = {previous}]")
+    side_by_side(timing, ROOT, previous, "format_columns", "same cells")
 
 
 if __name__ == "__main__":
