@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -38,6 +39,15 @@ def previous_tree(root: Path, revision: str) -> Iterator[Path]:
                               capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", tmp], input=arch, check=True)
         yield Path(tmp)
+
+
+def fresh_cases(code: str) -> dict[str, tuple[float, str]]:
+    """Run ``code`` in a fresh interpreter; it prints one line per case, ``case<TAB>seconds
+    <TAB>digest``; return ``{case: (seconds, digest)}`` (what :func:`side_by_side` reads)."""
+    out = subprocess.run([sys.executable, "-c", code],
+                         capture_output=True, text=True, check=True).stdout
+    rows = (line.split("\t") for line in out.splitlines() if line)
+    return {r[0]: (float(r[1]), r[2]) for r in rows}
 
 
 def side_by_side(timing: Callable[[Path], dict[str, tuple[float, str]]], root: Path,

@@ -15,12 +15,11 @@ means this tree is faster. No target: a page builds its charts on every run.
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _timing import side_by_side  # noqa: E402
+from _timing import fresh_cases, side_by_side  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The last commit whose charts' inline data were deep-copied by every layer and panel.
@@ -36,7 +35,7 @@ for name in ("reasoning_synthetic.npz", "jhu_llm_temperature.parquet"):
     data = io.load({data!r} + "/" + name)
     for key in {analyses!r}:
         a = ANALYSES[key]
-        result = a.run(data, a.default_params(data) if hasattr(a, "default_params") else a.params())
+        result = a.run(data, a.default_params(data))
         def build():
             return [c.chart.to_dict(validate=False) for c in a.charts(result)]
         specs = build()
@@ -54,11 +53,7 @@ for name in ("reasoning_synthetic.npz", "jhu_llm_temperature.parquet"):
 def timing(src: Path) -> dict[str, tuple[float, str]]:
     """Best-of-5 seconds and the specs' digest of each analysis's charts, for the package at
     ``src``."""
-    code = _TIMING.format(src=str(src), data=str(ROOT / "data"), analyses=ANALYSES)
-    out = subprocess.run([sys.executable, "-c", code],
-                         capture_output=True, text=True, check=True).stdout
-    rows = (line.split("\t") for line in out.splitlines() if line)
-    return {r[0]: (float(r[1]), r[2]) for r in rows}
+    return fresh_cases(_TIMING.format(src=str(src), data=str(ROOT / "data"), analyses=ANALYSES))
 
 
 def main(previous: str = PREVIOUS) -> None:

@@ -15,12 +15,11 @@ page formats its tables on every run.
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _timing import side_by_side  # noqa: E402
+from _timing import fresh_cases, side_by_side  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The last commit whose cell checks went through ``numbers.Real`` for every cell.
@@ -62,11 +61,7 @@ for what, df in tables.items():
 def timing(src: Path) -> dict[str, tuple[float, str]]:
     """Best-of-7 seconds and the cells' digest of ``format_columns`` per table, for the
     package at ``src``."""
-    code = _TIMING.format(src=str(src), data=str(ROOT / "data"))
-    out = subprocess.run([sys.executable, "-c", code],
-                         capture_output=True, text=True, check=True).stdout
-    rows = (line.split("\t") for line in out.splitlines() if line)
-    return {r[0]: (float(r[1]), r[2]) for r in rows}
+    return fresh_cases(_TIMING.format(src=str(src), data=str(ROOT / "data")))
 
 
 def main(previous: str = PREVIOUS) -> None:

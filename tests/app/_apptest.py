@@ -4,6 +4,7 @@ is open, see ``app_pages._widgets.lazy_expander``) and read what it shows."""
 from __future__ import annotations
 
 import os
+from unittest import mock
 
 from streamlit.testing.v1 import AppTest
 
@@ -41,15 +42,9 @@ def start(app: str, dataset: str, timeout: float = 60, page: str | None = None) 
     if page is None:
         return at.run().run()
     at.switch_page(page)
-    before = os.environ.get(CHARTS_AT_ONCE)
-    os.environ[CHARTS_AT_ONCE] = "1"  # read by the run (app_pages._render.charts_at_once)
-    try:
+    # read by the run (app_pages._render.charts_at_once); as it was again after it
+    with mock.patch.dict(os.environ, {CHARTS_AT_ONCE: "1"}):
         return at.run()
-    finally:
-        if before is None:
-            os.environ.pop(CHARTS_AT_ONCE, None)
-        else:
-            os.environ[CHARTS_AT_ONCE] = before
 
 
 def parts_px(frames) -> list[int]:
