@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 
 import pandas as pd
 import streamlit as st
@@ -13,7 +12,7 @@ import streamlit as st
 from app_pages import _common, _page_state, _render
 from app_state.cells import clicked, partners
 from app_state.page_state import TAUS, from_state, subset_options
-from app_state.table_fit import middle_cut, select_px, text_px
+from app_state.table_fit import distinct_cuts, select_px, text_px
 from scorio_core import ValidationError
 from scorio_core.definitions._base import NO_SUBSETS
 from scorio_core.params import CURVE_KINDS, LeaderboardParams
@@ -82,11 +81,14 @@ def curves(ds, board_params: LeaderboardParams) -> None:
     _render.footer(CURVES, ds, params, result, "curves", code_key="copy_code_curves")
 
 
-def _with_gap(model: str, gap: float, px: int) -> str:
-    """``model (+0.50)``: a partner with its difference on the question, the name cut in its
-    middle where the two would not fit ``px`` (:func:`app_state.table_fit.middle_cut`)."""
-    said = f"({gap:+.2f})"
-    return f"{middle_cut(model, px - text_px(' ' + said))} {said}"
+def _with_gaps(others: dict[str, float], px: int) -> dict[str, str]:
+    """``model (+0.50)`` for each partner: its difference on the question after its name, the
+    name cut in its middle where the two would not fit ``px``, no two names alike
+    (:func:`app_state.table_fit.distinct_cuts`)."""
+    said = {m: f"({gap:+.2f})" for m, gap in others.items()}
+    room = px - max(text_px(" " + s) for s in said.values())
+    names = distinct_cuts(list(others), room)
+    return {m: f"{names[m]} {said[m]}" for m in others}
 
 
 def open_pair(result, event) -> None:
@@ -111,7 +113,7 @@ def open_pair(result, event) -> None:
     c3, _ = st.columns([3, 2])
     room = select_px(3 / 5, 2)  # an upload's longer name cut in its middle, marked "…"
     model = c1.selectbox("Model", list(stats.models), key="qv_cell_model",
-                         format_func=functools.partial(middle_cut, px=room))
+                         format_func=distinct_cuts(list(stats.models), room).get)
     question = c2.selectbox("Question", list(stats.questions), key="qv_cell_question",
                             help="easiest first, as in the heatmap")
     others = dict(partners(stats, model, question))
@@ -120,7 +122,7 @@ def open_pair(result, event) -> None:
         ss["qv_cell_other"] = next(iter(others))
     # "(+0.50 on it)" clipped a real model's name at the box's arrow: the difference alone
     other = c3.selectbox("Compare with", list(others), key="qv_cell_other",
-                         format_func=lambda m: _with_gap(m, others[m], room),
+                         format_func=_with_gaps(others, room).get,
                          help="each model with its mean score on this question minus the "
                               "chosen model's; the one that differs most first")
     _page_state.pair_button(model, other, "qv_cell_pair", question)

@@ -16,7 +16,7 @@ import streamlit as st
 
 from app_state import session as sess
 from app_state.page_state import page_default, state_keys, to_state
-from app_state.table_fit import BUTTON_PX, SELECT_PX, fitted_names, text_px
+from app_state.table_fit import BUTTON_PX, SELECT_PX, distinct_cuts, fitted_names, text_px
 from app_state.texts import error_text
 from scorio_core import ValidationError
 from scorio_core.formatting import md_name
@@ -187,12 +187,22 @@ def pair_picker(board, key: str) -> None:
     # each pair on one line of the box, long names cut in the middle (the button's help and
     # the table above hold them whole): "A vs B" was clipped at the arrow without a mark
     a, b = st.selectbox("Look closer at", pairs, key=f"{key}_pick",
-                        format_func=lambda p: " vs ".join(
-                            fitted_names(p, SELECT_PX - text_px(" vs "))),
+                        format_func=_pair_labels(pairs, SELECT_PX - text_px(" vs ")).get,
                         help="undecided neighbours first, then the top two")
     # the button on a row of its own, under the box: beside it, in two fifths of a 1024 px
     # window's column, it cut its label ("Pair view: claude-3-opus-20240229 vs gpt-4" by 83 px)
     pair_button(a, b, key)
+
+
+def _pair_labels(pairs, px: float) -> dict[tuple[str, str], str]:
+    """``"A vs B"`` for each pair, the two names within ``px`` (:func:`fitted_names`); where
+    two pairs would read alike (names that differ only where they are cut), every name gets
+    half the room, no two names alike (:func:`app_state.table_fit.distinct_cuts`)."""
+    labels = {p: " vs ".join(fitted_names(p, px)) for p in pairs}
+    if len(set(labels.values())) < len(labels):
+        names = distinct_cuts([m for p in pairs for m in p], px / 2)
+        labels = {p: " vs ".join(names[m] for m in p) for p in pairs}
+    return labels
 
 
 def _choose_pair(a: str, b: str, question: str | None = None) -> None:

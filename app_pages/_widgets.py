@@ -15,6 +15,8 @@ from app_state.table_fit import (
     fit_table,
     name_columns,
     name_px,
+    shown_names,
+    table_names,
     text_parts,
 )
 from app_state.texts import (  # noqa: F401
@@ -423,15 +425,18 @@ def grid_data(frame, cfg: dict | None = None, texts=()):
     core's "—" as missing cells (:func:`missing_as_null`) and, where a model name is wider
     than its column (:func:`app_state.table_fit.name_columns` at the width ``cfg`` sets, at
     most :data:`~app_state.table_fit.NAME_MAX_PX`), a pandas Styler that shows that name cut
-    with "…" (:func:`app_state.table_fit.cut_text`) -- left to itself, the grid clipped
-    "Modèle-Français-Üb" at the column's edge without a mark. The cell keeps the whole name: a
+    with "…", and where two of the table's names would read alike so, each cut around where
+    it differs (:func:`app_state.table_fit.shown_names`) -- left to itself, the grid clipped
+    "Modèle-Français-Üb" at the column's edge without a mark, and both Claude 3.5 Sonnets
+    read "claude-3-5-sonn…". The cell keeps the whole name: a
     second click on it shows it, a sort and a copy read it; the column's header says so
     (:data:`CUT_HELP`). A Styler's display values reach a number column only where it has no
     format of its own, so such a column gets the core's (:func:`printf_formats`). ``frame``
     already a Styler (a second part of one table, :func:`show_parts`) is passed as it is.
-    ``texts``: other text columns drawn narrower than their longest cell, cut alike, their
-    headers saying so (:data:`CUT_TEXT_HELP`): the Data page's import report clipped a
-    log's file name and its notes at the column's edge without a mark."""
+    ``texts``: other text columns drawn narrower than their longest cell, cut at their end
+    (:func:`app_state.table_fit.cut_text`), their headers saying so
+    (:data:`CUT_TEXT_HELP`): the Data page's import report clipped a log's file name and its
+    notes at the column's edge without a mark."""
     if not isinstance(frame, pd.DataFrame):
         return frame, cfg
     frame = missing_as_null(frame)
@@ -439,14 +444,20 @@ def grid_data(frame, cfg: dict | None = None, texts=()):
             or not frame.columns.is_unique):  # a Styler needs unique labels
         return frame, cfg
     widths = {c: _NAMED_PX.get(w, w) for c, w in _cfg_of(cfg or {}, "width").items()}
-    names = name_columns(frame)
-    cut = {c: widths[c] for c in [*names, *(t for t in texts if t in frame.columns)]
-           if isinstance(widths.get(c), int)
-           and any(cut_text(x, widths[c]) != x for x in frame[c].dropna().astype(str))}
-    if not cut:
+    names, every = name_columns(frame), table_names(frame)
+    shown = {}  # each cut column's cells as drawn: names apart from every name in the table
+    for c in [*names, *(t for t in texts if t in frame.columns)]:
+        if isinstance(widths.get(c), int):
+            cells = frame[c].dropna().astype(str).unique()
+            drawn = (shown_names(every, widths[c]) if c in names else
+                     {x: cut_text(x, widths[c]) for x in cells})
+            drawn = {x: drawn[x] for x in cells}
+            if any(d != x for x, d in drawn.items()):
+                shown[c] = drawn
+    if not shown:
         return frame, cfg
     cfg = dict(cfg or {})
-    for c in cut:
+    for c in shown:
         said, note = cfg[c].get("help"), CUT_HELP if c in names else CUT_TEXT_HELP
         cfg[c] = {**cfg[c], "help": f"{said}. {note}" if said else note}
     for c, f in printf_formats(frame).items():  # a number column without a format of its own
@@ -455,8 +466,8 @@ def grid_data(frame, cfg: dict | None = None, texts=()):
         if kind.get("type", "number") == "number" and not kind.get("format"):
             cfg[c] = {**own, "type_config": {**kind, "type": "number", "format": f}}
     styler = frame.style
-    for c, px in cut.items():
-        styler = styler.format(lambda x, px=px: cut_text(x, px), subset=[c])
+    for c, drawn in shown.items():
+        styler = styler.format(lambda x, d=drawn: d.get(str(x), x), subset=[c])
     return styler, cfg
 
 

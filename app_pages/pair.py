@@ -7,13 +7,11 @@ from logs is shown as plain text (``st.code``, ``st.dataframe``), never as Markd
 
 from __future__ import annotations
 
-import functools
-
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.page_state import FIELDS, from_state
-from app_state.table_fit import middle_cut, select_px
+from app_state.table_fit import distinct_cuts, select_px
 from app_state.texts import app_widget, flips_caption, questions_caption, repeats_caption
 from scorio_core import ValidationError
 from scorio_core.definitions.pair import PAIR, by_model, interval_note, repeats_note, shows_texts
@@ -31,7 +29,7 @@ def _controls(o) -> None:
     # a 1024 px window's column "gemini-1.5-pro-preview-0409" was clipped at the box's arrow
     # (an upload's longer name cut in its middle, "…" marking it: the box clips it unmarked)
     c1, c2 = st.columns(2)
-    short = functools.partial(middle_cut, px=select_px(1 / 2, 2))
+    short = distinct_cuts(list(o.models), select_px(1 / 2, 2)).get  # no two names alike
     c1.selectbox(W["a"]["label"], list(o.models), key=A, help=W["a"]["help"], format_func=short)
     c2.selectbox(W["b"]["label"], list(o.models), key=B, help=W["b"]["help"], format_func=short)
     _common.setting(st, "pair", "confidence")

@@ -22,6 +22,7 @@ Example
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -33,7 +34,8 @@ __all__ = ["COLUMN_PX", "MAIN_PX", "NARROW_COLUMN_PX", "NARROW_PX", "CELL_PAD_PX
            "name_columns", "name_px", "column_px", "column_groups", "key_columns", "fitted_parts",
            "narrowed_names", "TableFit", "fit_table", "editor_px", "TEXT_LINE_PX",
            "TEXT_MIN_PX", "WRAP_PAD_PX", "TextParts", "text_parts", "BUTTON_PX", "SELECT_PX",
-           "COLUMNS_GAP_PX", "select_px", "middle_cut", "fitted_names"]
+           "COLUMNS_GAP_PX", "select_px", "middle_cut", "fitted_names", "distinct_cuts",
+           "shown_names", "around_cut", "end_cut", "could_be", "table_names"]
 
 #: The main column's content width at a 1280 px window with the sidebar open (px, seen in
 #: Chromium: the window less the 300 px sidebar and the column's 80 px padding each side).
@@ -193,7 +195,178 @@ def fitted_names(names: Sequence[str], px: float) -> list[str]:
     for k, i in enumerate(sorted(range(len(out)), key=lambda i: text_px(out[i]))):
         out[i] = middle_cut(out[i], room / (len(out) - k))
         room -= text_px(out[i])
+    names = [str(n) for n in names]
+    if any(could_be(x, m) for x, n in zip(out, names, strict=True) for m in names if m != n):
+        apart = distinct_cuts(names, px / len(out))  # cut alike: each its share, apart
+        out = [apart[n] for n in names]
     return out
+
+
+def distinct_cuts(names: Sequence[str], px: float, cut=middle_cut) -> dict[str, str]:
+    """Each of ``names`` within ``px`` pixels of the grid's type, no name cut so that it
+    could be another of them (:func:`could_be`). A name that fits (in whole pixels, as
+    :func:`cut_text` measures) stays whole; a longer one is cut by ``cut``
+    (:func:`middle_cut`: its start and its end, "…" between them; :func:`end_cut`: its
+    start). Names whose cuts could be another -- "claude-3-5-sonnet-20240620" and
+    "…-20241022" both read "claude-3-5-sonn…" cut at their end, two Llamas that differ only
+    in "8B" / "70B" alike cut in their middle -- are cut around where each first differs
+    from those names instead (:func:`around_cut`: start, that stretch, end), and where even
+    that could be another get more room, 8 px at a time, until none could.
+
+    Example
+    -------
+    >>> a = "meta-llama/Meta-Llama-3.1-8B-Instruct-Turbo-2026-01-release"
+    >>> b = "meta-llama/Meta-Llama-3.1-70B-Instruct-Turbo-2026-01-release"
+    >>> middle_cut(a, 196) == middle_cut(b, 196)
+    True
+    >>> cut = distinct_cuts([a, b, "gpt-4"], 196)
+    >>> cut[a], cut[b], cut["gpt-4"]
+    ('meta-lla…1-8B-Instruc…1-release', 'meta-lla…1-70B-Instru…1-release', 'gpt-4')
+    >>> max(text_px(cut[a]), text_px(cut[b])) <= 196
+    True
+    """
+    uniq = list(dict.fromkeys(str(n) for n in names if not pd.isna(n)))
+    room = dict.fromkeys(uniq, float(px))
+    out = {n: n if round(text_px(n)) <= px else cut(n, px) for n in uniq}
+    apart: set[str] = set()  # names cut around their difference
+    ordered = sorted(uniq)
+
+    def starting(head: str) -> list[str]:  # the names that start with ``head``
+        lo = bisect.bisect_left(ordered, head)
+        hi = lo
+        while hi < len(ordered) and ordered[hi].startswith(head):
+            hi += 1
+        return ordered[lo:hi]
+
+    pending = [n for n in uniq if "…" in out[n]]  # a cut that could be another name
+    while pending:  # a name's cut could be another only if it changed: check those again
+        alike = {n: ms for n in pending
+                 if (ms := [m for m in starting(out[n].split("…")[0])
+                            if m != n and could_be(out[n], m)])}
+        for n, ms in alike.items():
+            if n in apart:  # cut around its difference already: more room
+                room[n] += 8.0
+            apart.add(n)
+            at = max(_common_start(n, m) for m in ms)
+            out[n] = n if round(text_px(n)) <= room[n] else around_cut(n, at, room[n])
+        pending = [n for n in alike if "…" in out[n]]
+    return out  # ends: a name given room enough reads whole, and names differ
+
+
+def could_be(shown: str, name: str) -> bool:
+    """Whether ``shown`` -- a name as cut (pieces of it in order, "…" for what is left out:
+    :func:`middle_cut`, :func:`end_cut`, :func:`around_cut`) -- could be ``name``: a reader
+    who sees ``shown`` cannot rule ``name`` out.
+
+    Example
+    -------
+    >>> could_be("meta-llama/Met…o-2026-01-release",
+    ...          "meta-llama/Meta-Llama-3.1-70B-Instruct-Turbo-2026-01-release")
+    True
+    >>> could_be("claude-3-5-…240620", "claude-3-5-sonnet-20241022"), could_be("gpt-4", "gpt-4o")
+    (False, False)
+    """
+    if "…" not in shown:
+        return shown == name
+    pieces = shown.split("…")
+    start, stop = len(pieces[0]), len(name) - len(pieces[-1])
+    if stop < start or not (name.startswith(pieces[0]) and name.endswith(pieces[-1])):
+        return False
+    for piece in pieces[1:-1]:
+        k = name.find(piece, start, stop)
+        if k < 0:
+            return False
+        start = k + len(piece)
+    return True
+
+
+def _common_start(a: str, b: str) -> int:
+    """The number of leading characters ``a`` and ``b`` share."""
+    k = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        k += 1
+    return k
+
+
+def around_cut(text: str, at: int, px: float) -> str:
+    """``text`` within ``px`` pixels of the grid's type, the stretch from just before its
+    character ``at`` kept (where it first differs from a name alike): its start, that
+    stretch and its end, "…" for what is left out; :func:`middle_cut` where ``px`` leaves no
+    room for that stretch.
+
+    Example
+    -------
+    >>> around_cut("org/model-large-alpha-instruct-v1", 16, 130)
+    'org/…e-alpha-i…ct-v1'
+    """
+    text = str(text)
+    if text_px(text) <= px:
+        return text
+    w = [text_px(c) for c in text]
+    budget = px - 2 * _CHAR_PX["…"]
+    s = min(max(at - 2, 0), len(text) - 1)  # two characters before the difference
+    h, head = 0, 0.0
+    while h < s and head + w[h] <= budget / 3:
+        head += w[h]
+        h += 1
+    e, tail = len(text), 0.0
+    while e - 1 > s + 2 and tail + w[e - 1] <= budget / 3:
+        tail += w[e - 1]
+        e -= 1
+    end, mid = s, 0.0
+    while end < e and head + tail + mid + w[end] <= budget:
+        mid += w[end]
+        end += 1
+    if end <= min(at, len(text) - 1):  # no room for the difference
+        return middle_cut(text, px)
+    left = budget - head - tail - mid + (_CHAR_PX["…"] if end == e else 0.0)
+    while h < s and w[h] <= left:  # what the stretch left: the start's
+        left -= w[h]
+        h += 1
+    return (text[:h] + ("…" if h < s else "") + text[s:end] + ("…" if end < e else "")
+            + text[e:])
+
+
+def end_cut(text: str, px: float) -> str:
+    """``text`` within ``px`` pixels of the grid's type: itself where it fits, else its
+    longest start that fits with "…" after it (:func:`cut_text`, given the text's room rather
+    than the cell's)."""
+    return cut_text(text, px + CELL_PAD_PX)
+
+
+def shown_names(names: Sequence[str], px: int) -> dict[str, str]:
+    """What a model-name cell ``px`` wide shows for each of ``names``: the name whole where it
+    fits with the cell's padding, else its start with "…" (a model's family reads first),
+    and where two names would read alike so, each cut around where it differs
+    (:func:`distinct_cuts`; a name that must read apart from another may run wider than
+    ``px``, and :func:`name_px` draws its column that wide).
+
+    Example
+    -------
+    >>> shown_names(["claude-3-opus-20240229", "gpt-4"], 140)
+    {'claude-3-opus-20240229': 'claude-3-opus-202…', 'gpt-4': 'gpt-4'}
+    >>> shown_names(["claude-3-5-sonnet-20240620", "claude-3-5-sonnet-20241022"], 140)
+    {'claude-3-5-sonnet-20240620': 'claude-3-5-…240620', \
+'claude-3-5-sonnet-20241022': 'claude-3-5-…241022'}
+    """
+    return distinct_cuts(names, px - CELL_PAD_PX, cut=end_cut)
+
+
+def table_names(shown: pd.DataFrame) -> list[str]:
+    """Every model name in ``shown``'s model-name columns (:func:`name_columns`), once each:
+    the names a cut one must read apart from, whichever column holds them.
+
+    Example
+    -------
+    >>> table_names(pd.DataFrame({"better": ["a", "b"], "next": ["b", "c"], "gap": [1, 2]}))
+    ['a', 'b', 'c']
+    """
+    seen: dict[str, None] = {}
+    for c in name_columns(shown):
+        seen.update(dict.fromkeys(str(x) for x in shown[c].dropna().unique()))
+    return list(seen)
 
 
 def name_columns(shown: pd.DataFrame) -> list[str]:
@@ -209,20 +382,31 @@ def name_columns(shown: pd.DataFrame) -> list[str]:
             and not pd.api.types.is_bool_dtype(shown[c])]
 
 
-def name_px(names: Sequence[str] | pd.Series, header: str = "model") -> int:
+def name_px(names: Sequence[str] | pd.Series, header: str = "model",
+            most: int = NAME_MAX_PX, among: Sequence[str] = ()) -> int:
     """Pixels that show the longest of ``names`` and the column's ``header`` whole, as the
     grid's type draws them (:func:`text_px`), at least :data:`MIN_COLUMN_PX` and at most
-    :data:`NAME_MAX_PX` (a longer name is shown cut, :func:`cut_text`): the width a page
-    sets, because the grid sizes a text column by its first rows only.
+    ``most`` (:data:`NAME_MAX_PX`; a longer name is shown cut in its middle,
+    :func:`shown_names`) -- or wider, as wide as the cut names need to read apart from one
+    another and from ``among`` (the table's other model names: a pair's ``better`` and
+    ``next`` read alike cut alike): the width a page sets, because the grid sizes a text
+    column by its first rows only.
 
     Example
     -------
     >>> name_px(["gpt-4", "gemini-1.5-pro-preview-0409"]), name_px(["x" * 80])
     (185, 240)
+    >>> name_px(["claude-3-5-sonnet-20240620", "claude-3-5-sonnet-20241022"], most=140)
+    140
     """
-    texts = [str(header), *(str(x) for x in names if not pd.isna(x))]
-    widest = max(text_px(x) for x in texts)
-    return int(min(max(round(widest) + CELL_PAD_PX, MIN_COLUMN_PX), NAME_MAX_PX))
+    texts = [str(x) for x in names if not pd.isna(x)]
+    widest = max(text_px(x) for x in [str(header), *texts])
+    whole = max(round(widest) + CELL_PAD_PX, MIN_COLUMN_PX)
+    if whole <= most:
+        return int(whole)
+    shown = shown_names([*texts, *among], most)
+    apart = max(text_px(shown[x]) for x in texts) if texts else 0.0
+    return int(max(most, round(apart) + CELL_PAD_PX))
 
 
 def column_px(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
@@ -245,12 +429,13 @@ def column_px(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
 
     labels, widths = labels or {}, widths or {}
     names = set(name_columns(shown))
+    among = table_names(shown)
     out = {}
     for c, (name, _, cells) in zip(shown.columns, format_columns(shown), strict=True):
         if widths.get(c):
             out[c] = int(widths[c])
         elif c in names:
-            out[c] = name_px(cells, labels.get(c) or name)
+            out[c] = name_px(cells, labels.get(c) or name, among=among)
         else:
             widest = max([text_px(labels.get(c) or name)] + [text_px(x) for x in cells])
             out[c] = max(MIN_COLUMN_PX, int(round(widest + CELL_PAD_PX)))
@@ -529,12 +714,13 @@ def _narrowed(shown: pd.DataFrame, px: Mapping[str, int], budget: int,
     keys = list(keys) if keys is not None else key_columns(shown)
     px = dict(px)
     names = [c for c in name_columns(shown) if px[c] > NAME_MIN_PX]
+    among = table_names(shown)
     n = len(_parts(shown, px, budget, keys))
     if n <= MOST_PARTS or not names:
         return {}
     best: dict[str, int] = {}
     for cap in range(NAME_MAX_PX - 20, NAME_MIN_PX - 1, -20):
-        narrow = {c: min(px[c], cap) for c in names}
+        narrow = {c: min(px[c], name_px(shown[c], "", cap, among)) for c in names}  # apart
         k = len(_parts(shown, px | narrow, budget, keys))
         if k < n:
             n, best = k, {c: w for c, w in narrow.items() if w < px[c]}

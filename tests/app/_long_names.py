@@ -38,3 +38,26 @@ def close_three(path: Path) -> Path:
             rows += [f"{m},q{q:02d},{t},{int(rng.random() < p)}" for t in range(4)]
     path.write_text("\n".join(rows) + "\n", encoding="utf-8")
     return path
+
+
+#: Names alike but where a cut falls: two that differ in their middle only (a cut that keeps
+#: the start and the end reads them alike) and two that differ at their end only (a cut that
+#: keeps the start reads them alike).
+LOOK_ALIKE = (
+    "meta-llama/Meta-Llama-3.1-8B-Instruct-Turbo-2026-01-release",
+    "meta-llama/Meta-Llama-3.1-70B-Instruct-Turbo-2026-01-release",
+    "claude-3-5-sonnet-20240620",
+    "claude-3-5-sonnet-20241022",
+)
+
+
+def look_alike(path: Path) -> Path:
+    """A CSV of the four :data:`LOOK_ALIKE` names over 40 questions in two topics, three
+    trials each, close in pairs: a per-subset table, undecided pairs, and boxes of names."""
+    rng = np.random.default_rng(5)
+    rows = ["model,question,trial,outcome,topic"]
+    for m, p in zip(LOOK_ALIKE, (0.72, 0.70, 0.52, 0.5), strict=True):
+        rows += [f"{m},q{q:02d},{t},{int(rng.random() < p)},{'ab'[q % 2]}"
+                 for q in range(40) for t in range(3)]
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path

@@ -174,3 +174,50 @@ def test_the_pair_and_questions_model_boxes_cut_long_names_in_the_middle(tmp_pat
     assert any("…" in s for s in model.options) and "alpha-7b" in model.options
     assert all(s.endswith(")") and " (" in s for s in other.options), other.options
     assert model.value in (LONG_A, LONG_B, "alpha-7b", "beta-13b-chat")
+
+
+def test_names_alike_but_where_they_are_cut_read_apart_in_every_table_and_box(tmp_path):
+    """Two Llama names that differ in their middle only and two Claude 3.5 Sonnets that
+    differ at their end only: the per-subset table, its names narrowed to keep two parts,
+    showed both Llamas as "meta-llama/Meta-Llama-3.1-…", the undecided pairs both Sonnets as
+    "claude-3-5-sonnet-202…" in one row (``better`` and ``next``), and the pair box and
+    button both Llamas as "meta-llama/Met…-2026-01-release" -- a reader could not tell whose
+    row was whose. Now no name drawn cut could be another name of its table (any column) or
+    box (:func:`app_state.table_fit.could_be`): a cut name is its start and "…", and where
+    that could be another, the stretch where it differs and its end."""
+    from _long_names import LOOK_ALIKE, look_alike
+
+    from app_state.table_fit import could_be, name_columns, table_names
+
+    def apart(shown: str, name: str, names) -> bool:
+        return not any(could_be(shown, m) for m in names if m != name)
+
+    at = _upload(look_alike(tmp_path / "alike.csv"))
+    pages = {"leaderboard": ("lb_pair_pick",), "pair": ("pair_a", "pair_b"),
+             "questions": ("qv_cell_model",)}
+    cut_seen, offered = 0, {}
+    for page, boxes in pages.items():
+        at.switch_page(f"app_pages/{page}.py").run()
+        _ok(at)
+        for table in at.dataframe:
+            full, drawn = table.value, _drawn(table)
+            every = table_names(full)
+            for c in name_columns(full):
+                for f, d in set(zip(full[c].astype(str), drawn[c].astype(str), strict=True)):
+                    cut_seen += d != f
+                    assert could_be(d, f) and apart(d, f, every), (page, c, f, d)
+        for key in boxes:
+            box = at.selectbox(key=key)
+            offered[key] = box.options
+            assert len(set(box.options)) == len(box.options), (page, key, box.options)
+        for b in at.button:
+            if b.label.startswith("Pair view: "):
+                a, z = b.label.removeprefix("Pair view: ").split(" on ")[0].split(" vs ")
+                assert not (could_be(a, z) or could_be(z, a)), b.label
+    assert cut_seen  # the narrowed per-subset table and the pairs' names were cut
+    for key in ("pair_a", "pair_b", "qv_cell_model"):  # each option: its own model only
+        assert all(sum(could_be(o, m) for m in LOOK_ALIKE) == 1 for o in offered[key]), (
+            key, offered[key])
+    for label in offered["lb_pair_pick"]:
+        a, z = label.split(" vs ")
+        assert not (could_be(a, z) or could_be(z, a)), label

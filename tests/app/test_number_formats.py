@@ -11,9 +11,9 @@ from app_state.table_fit import (
     CELL_PAD_PX,
     MIN_COLUMN_PX,
     NAME_MAX_PX,
-    cut_text,
     name_columns,
     name_px,
+    shown_names,
     text_px,
 )
 from scorio_core import leaderboard
@@ -77,10 +77,12 @@ def test_every_model_name_column_is_capped_and_a_cut_name_ends_in_an_ellipsis():
         assert long not in html
         for c in cols:
             for name in set(shown[c]) - {""}:
-                drawn = cut_text(name, cfg[c]["width"])
+                drawn = shown_names(set(shown[c]) - {""}, cfg[c]["width"])[name]
                 assert (drawn == name) == (name != long) and f">{drawn}<" in html, (c, name)
             if long in set(shown[c]):
-                assert cut_text(long, cfg[c]["width"]).endswith("…")
+                cut = shown_names([long], cfg[c]["width"])[long]
+                assert cut.endswith("…") and long.startswith(cut[:-1])
+                assert text_px(cut) <= cfg[c]["width"] - CELL_PAD_PX
                 assert cfg2[c]["help"].endswith(_widgets.CUT_HELP)
     # the leaderboard's own columns: the same cap
     cfg = _widgets.column_config(_widgets.board_display(board.table))

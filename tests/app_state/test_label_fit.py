@@ -10,6 +10,9 @@ from app_state.table_fit import (
     BUTTON_PX,
     NARROW_COLUMN_PX,
     SELECT_PX,
+    could_be,
+    distinct_cuts,
+    end_cut,
     fitted_names,
     middle_cut,
     text_px,
@@ -56,6 +59,47 @@ def test_random_names_always_fit():
         assert sum(map(text_px, out)) <= px + 1e-9, (names, px, out)
         for name, shown in zip(names, out, strict=True):
             assert shown == name or "…" in shown
+
+
+def _reads_as(name: str, shown: str) -> bool:
+    """``shown`` is ``name`` or pieces of it in order around "…": its start, its end and
+    at most one stretch between them."""
+    if shown == name:
+        return True
+    pieces = shown.split("…")
+    if not (2 <= len(pieces) <= 3 and name.startswith(pieces[0]) and name.endswith(pieces[-1])):
+        return False
+    return len(pieces) == 2 or pieces[1] in name[len(pieces[0]):len(name) - len(pieces[-1])]
+
+
+def test_names_alike_but_where_they_are_cut_read_apart():
+    """Families of names that differ only past a cut's start (dates), only in their middle
+    (sizes) or only in one character, cut in their middle or at their end: each name reads as
+    its own pieces, none could be another (``could_be``), most within the room."""
+    rng = np.random.default_rng(12)
+    letters = list("abcdefghijklmnopqrstuvwxyzMW_-.0123456789模δ")
+    kept = 0
+    for _ in range(300):
+        stem = "".join(rng.choice(letters, rng.integers(0, 40)))
+        end = "".join(rng.choice(letters, rng.integers(0, 30)))
+        names = list({stem + "".join(rng.choice(letters, rng.integers(0, 4))) + end
+                      for _ in range(int(rng.integers(2, 7)))})
+        px = float(rng.integers(60, 400))
+        for cut in (middle_cut, end_cut):
+            out = distinct_cuts(names, px, cut)
+            assert set(out) == set(names)
+            for n in names:  # its own pieces, and none that could be another name
+                assert _reads_as(n, out[n]) and could_be(out[n], n), (names, px, out)
+                assert not any(could_be(out[n], m) for m in names if m != n), (names, px, out)
+            kept += all(text_px(x) <= px for x in out.values())
+    assert kept > 540  # most of the 600 fit their room; the rest read apart a little wider
+    sonnets = ["claude-3-5-sonnet-20240620", "claude-3-5-sonnet-20241022"]
+    assert distinct_cuts(sonnets, 124) == {n: "claude-3-…" + n[-8:] for n in sonnets}
+    llamas = [f"meta-llama/Meta-Llama-3.1-{b}-Instruct-Turbo-2026-01" for b in ("8B", "70B")]
+    assert middle_cut(llamas[0], SELECT_PX / 2) == middle_cut(llamas[1], SELECT_PX / 2)
+    shown = distinct_cuts(llamas, SELECT_PX / 2)  # apart, each where it differs, in the room
+    assert "-8B-" in shown[llamas[0]] and "-70B" in shown[llamas[1]], shown
+    assert all(text_px(x) <= SELECT_PX / 2 for x in shown.values()), shown
 
 
 def test_the_widths_are_a_1024px_windows_column_less_the_widgets_own():
