@@ -870,7 +870,7 @@ _EXPECTED_HIGH = 0.1
 def questions_split():
     """One known-truth study of the budget split, read by two tests: stylised fields (6
     models, M = 30, N = 4, 18 extra trials, questions scope), 300 fields, each split
-    realised 10 times (13 s of CPU: run once)."""
+    realised 10 times (about 32 s alone on a 2-core CI machine: run once)."""
     return allocation_check(30, 4, scope="questions", spread="random", L=6, reps=300, seed=4,
                             realisations=10)
 
