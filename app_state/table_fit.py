@@ -386,7 +386,7 @@ def name_px(names: Sequence[str] | pd.Series, header: str = "model",
             most: int = NAME_MAX_PX, among: Sequence[str] = ()) -> int:
     """Pixels that show the longest of ``names`` and the column's ``header`` whole, as the
     grid's type draws them (:func:`text_px`), at least :data:`MIN_COLUMN_PX` and at most
-    ``most`` (:data:`NAME_MAX_PX`; a longer name is shown cut in its middle,
+    ``most`` (:data:`NAME_MAX_PX`; a longer name is shown cut, its start first,
     :func:`shown_names`) -- or wider, as wide as the cut names need to read apart from one
     another and from ``among`` (the table's other model names: a pair's ``better`` and
     ``next`` read alike cut alike): the width a page sets, because the grid sizes a text
